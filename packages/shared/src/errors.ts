@@ -1,0 +1,27 @@
+/** The closed list of error codes the API answers with; the web app branches on these. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'ACCOUNT_INACTIVE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'USER_NOT_FOUND',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'INVALID_PASSWORD',
+  'NO_CHANGES',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}

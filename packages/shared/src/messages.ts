@@ -1,0 +1,65 @@
+/**
+ * Every user-visible string of the specification, word for word.
+ * Server errors and web toasts both read from here so the two can never drift apart.
+ */
+export const messages = {
+  // Auth and account (spec section 8)
+  loginSuccessful: 'Login successful',
+  accountCreated: 'Account created successfully',
+  logoutSuccessful: 'Logout successful',
+  passwordChanged: 'Password changed successfully',
+  userUpdated: 'User updated successfully',
+  noChangesMade: 'No changes made',
+  userNotFound: 'User not found',
+  unknownError: 'An unknown error occurred',
+  sessionExpired: 'Session expired',
+  failedToCheckAuth: 'Failed to check auth',
+  failedToFetchUserData: 'Failed to fetch user data',
+
+  // Register (spec section 5)
+  registerFillAll: 'Please fill all the fields, except referral ID',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  phoneTooShort: 'Phone number must be at least 10 digits long',
+  selectCountry: 'Please select a country',
+
+  // Login
+  loginFillAll: 'Please fill all the fields',
+
+  // Profile
+  nameRequired: 'Name is required',
+  invalidEmail: 'Invalid email address',
+  phoneRequired: 'Phone number is required',
+  countryRequired: 'Country is required',
+
+  // Change password
+  passwordsDoNotMatch: 'Passwords do not match',
+
+  // Copy
+  referralLinkCopied: 'Referral link copied to clipboard',
+
+  // Our own, where the specification is silent
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  currentPasswordWrong: 'Current password is incorrect',
+  notSignedIn: 'Please log in to continue',
+  accountNotActive: 'Account is not active',
+  forbidden: 'You do not have access to this',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  fieldTooLong: 'This field is too long',
+  unknownField: 'Unknown field',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordResetSent: 'If an account exists for this email, a reset link has been sent',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** The not-active notice of the page wrapper (spec section 2). */
+export const inactiveNotice = {
+  title: 'Account is not active',
+  body: 'New accounts are activated within 24 hours of registration. If you think this is an error, please contact support.',
+  contact: 'Contact Support',
+} as const;
+
+export const notificationsNotice = 'No Preferences – You will receive all email notifications.';

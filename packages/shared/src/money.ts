@@ -1,0 +1,17 @@
+/**
+ * Money is integer cents everywhere (DESIGN.md section 1). These helpers only format and guard;
+ * no arithmetic the server trusts happens in the browser.
+ */
+
+/** Throws unless `cents` is a safe integer: the runtime guard every amount passes through. */
+export function assertCents(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an integer amount of cents: ${cents}`);
+  return cents;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** 123450 -> "$1,234.50": exactly two decimals, dollars (spec section 9). */
+export function formatCents(cents: number): string {
+  return usd.format(assertCents(cents) / 100);
+}

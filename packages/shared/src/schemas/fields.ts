@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/** A string field that answers a wrong type or an oversized value with a clear message. */
+export function text(max: number, typeMessage: string) {
+  return z.string({ error: typeMessage }).max(max, { error: messages.fieldTooLong });
+}
+
+/** A loose e-mail check: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isBlank(value: string | undefined | null): boolean {
+  return value === undefined || value === null || value.trim() === '';
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ADDRESS_MAX_LENGTH, COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, ROLES } from '../constants.js';
+import { messages } from '../messages.js';
+import { text } from './fields.js';
+
+/** The signed-in user as the API shows it. Never carries secrets. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  address: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  referralId: z.string(),
+  referrerId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const required = (max: number, message: string) =>
+  text(max, message).refine((v) => v.trim() !== '', { error: message });
+
+/** PATCH /api/profile (spec section 5: name, phone and country required, address optional). */
+export const profileBodySchema = z.strictObject(
+  {
+    name: required(NAME_MAX_LENGTH, messages.nameRequired),
+    phone: required(PHONE_MAX_LENGTH, messages.phoneRequired),
+    country: required(COUNTRY_MAX_LENGTH, messages.countryRequired),
+    address: text(ADDRESS_MAX_LENGTH, messages.invalidRequest).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest) },
+);
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+/** The fields a profile update compares to decide 'No changes made' (DESIGN.md section 5: all of them). */
+export const PROFILE_FIELDS = ['name', 'phone', 'country', 'address'] as const;
+
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
