@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { AppError } from '../http/errors.js';
+import { DataDirLock, lockHolder } from '../lib/process-lock.js';
+import { runAdminCommand, UsageError } from '../modules/admin/admin-commands.js';
+
+interface ServerInfo {
+  pid: number;
+  port: number;
+  token: string;
+}
+
+function runningServer(dataDir: string): ServerInfo | null {
+  try {
+    const info = JSON.parse(readFileSync(path.join(dataDir, 'server.json'), 'utf8')) as ServerInfo;
+    return lockHolder(dataDir) === info.pid ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Hands the command to the running server, which owns the PGlite folder. */
+async function viaServer(info: ServerInfo, args: string[]): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${info.port}/api/internal/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': info.token },
+    body: JSON.stringify({ args }),
+  });
+  const body = (await res.json()) as { output?: string; error?: { message: string } };
+  if (!res.ok) throw new Error(body.error?.message ?? `Server answered ${res.status}`);
+  return body.output ?? '';
+}
+
+/** Opens the database itself: PostgreSQL always, PGlite only when no server holds the folder. */
+async function direct(args: string[]): Promise<string> {
+  const config = loadConfig();
+  const lock = config.databaseUrl ? null : DataDirLock.acquire(config.dataDir);
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    return await runAdminCommand(database.db, args);
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const config = loadConfig();
+  const server = config.databaseUrl ? null : runningServer(config.dataDir);
+  process.stdout.write(`${server ? await viaServer(server, args) : await direct(args)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(err instanceof UsageError ? 2 : err instanceof AppError ? 1 : 1);
+});

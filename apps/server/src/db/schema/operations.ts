@@ -1,0 +1,62 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The e-mail queue: rows are written in the transaction that causes them and sent by a job. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.id)],
+);
+
+/** Fixed-window counters shared by every app node (login and OTP limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Append-only record of every operator action. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetUserId: text('target_user_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetUserId)],
+);
+
+/** Catalogue tables seeded at start; the books issue builds on them. */
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  minCents: bigint('min_cents', { mode: 'number' }).notNull(),
+  maxCents: bigint('max_cents', { mode: 'number' }).notNull(),
+  durationDays: integer('duration_days').notNull(),
+  profitBps: integer('profit_bps').notNull(),
+  minRoiBps: integer('min_roi_bps').notNull(),
+  maxRoiBps: integer('max_roi_bps').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const depositMethods = pgTable('deposit_methods', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+  type: text('type', { enum: ['bank', 'crypto', 'paypal'] }).notNull(),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

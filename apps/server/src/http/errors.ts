@@ -1,0 +1,69 @@
+import { type ApiErrorBody, type ErrorCode, messages } from '@meridian/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  NO_CHANGES: 400,
+  INVALID_PASSWORD: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_INACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type: a code from the closed list and the specification's message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  requestId?: string,
+): ApiErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) } };
+}
+
+/** Turns every thrown thing into `{ error: { code, message, fields?, requestId } }`; never leaks a stack. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields, request.id));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fields[key] ??= issue.message ?? messages.invalidRequest;
+      }
+      const first = err.validation[0]?.message ?? messages.invalidRequest;
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', first, fields, request.id));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
+      const message =
+        status === 404 ? messages.notFound : status === 429 ? messages.tooManyAttempts : messages.invalidRequest;
+      return reply.status(status).send(errorBody(code, message, undefined, request.id));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', messages.unknownError, undefined, request.id));
+  });
+}

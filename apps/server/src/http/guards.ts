@@ -1,0 +1,44 @@
+import { messages } from '@meridian/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import { activateIfDue } from '../modules/admin/activation.service.js';
+import { findUserById, type UserRow } from '../modules/users/users.queries.js';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+/** Loads the signed-in user from the session cookie; the user row is read fresh every time. */
+async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
+  const { auth, db, config } = request.server.deps;
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const user = await findUserById(db, session.user.id);
+  return user ? activateIfDue(db, user, config.autoActivateAfterHours) : null;
+}
+
+/** Any signed-in user, active or not (they must see the not-active notice). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.user = await loadUser(request);
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
+}
+
+/** A signed-in, activated user: every route that shows or moves money. */
+export async function requireActiveUser(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!request.user?.isActive) throw new AppError('ACCOUNT_INACTIVE', messages.accountNotActive);
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', messages.forbidden);
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
+  return request.user;
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLock } from './lib/process-lock.js';
+import { seed } from './seed.js';
+
+/** Where a running server tells `npm run admin` how to reach it (DESIGN.md principle 8). */
+export const SERVER_INFO_FILE = 'server.json';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const lock = config.databaseUrl ? null : DataDirLock.acquire(config.dataDir);
+  const database = await openDatabase(config);
+  await database.migrate();
+
+  const internalToken = randomBytes(24).toString('hex');
+  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel }, internalToken });
+  const { generatedAdmin } = await seed(database.db, app.deps.auth, config);
+  if (generatedAdmin) {
+    process.stdout.write(
+      `\n  Admin account created (shown once):\n    email:    ${generatedAdmin.email}\n    password: ${generatedAdmin.password}\n\n`,
+    );
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
+  writeFileSync(infoFile, JSON.stringify({ pid: process.pid, port, token: internalToken }), { mode: 0o600 });
+  app.log.info(`Meridian is serving ${config.publicUrl} (${database.kind})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn(`${signal} again: forcing exit`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    // close() stops accepting connections and waits for in-flight requests; then the database
+    // is closed cleanly so PGlite's files are never left half-written.
+    await app.close();
+    await database.close();
+    rmSync(infoFile, { force: true });
+    lock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(
+      `Meridian failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { timingSafeEqual } from 'node:crypto';
+import { messages } from '@meridian/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { runAdminCommand } from './admin-commands.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * How `npm run admin` reaches a running server that holds the PGlite folder (DESIGN.md principle 8):
+ * loopback callers only, with the token the server wrote into DATA_DIR at start.
+ */
+export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const token = app.deps.internalToken;
+  app.post(
+    '/internal/admin',
+    {
+      schema: {
+        hide: true,
+        body: z.strictObject({ args: z.array(z.string().max(1_000)).min(1).max(10) }),
+        response: { 200: z.object({ output: z.string() }) },
+      },
+    },
+    async (req) => {
+      const given = req.headers['x-admin-token'];
+      if (
+        !token ||
+        !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
+        typeof given !== 'string' ||
+        !sameToken(given, token)
+      ) {
+        throw new AppError('FORBIDDEN', messages.forbidden);
+      }
+      return { output: await runAdminCommand(app.deps.db, req.body.args) };
+    },
+  );
+};

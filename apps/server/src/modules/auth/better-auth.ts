@@ -1,0 +1,84 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@meridian/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { enqueueEmail } from '../notifications/outbox.js';
+import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
+
+/** Origins allowed to send cookie-bearing auth requests: the public URL and this port on loopback. */
+export function trustedOrigins(config: Config): string[] {
+  return [
+    config.publicUrl,
+    `http://localhost:${config.port}`,
+    `http://127.0.0.1:${config.port}`,
+    'http://localhost:5173',
+  ];
+}
+
+export function createAuth(db: Db, config: Config) {
+  return betterAuth({
+    appName: 'Meridian',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.sessionSecret,
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    // Meridian limits login attempts itself, in PostgreSQL, so every node shares the counters.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await enqueueEmail(db, user.email, { kind: 'password-reset', name: user.name, resetUrl: url });
+      },
+    },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: true, input: true },
+        country: { type: 'string', required: true, input: true },
+        referrerId: { type: 'string', required: false, input: true },
+        address: { type: 'string', required: false, input: false, defaultValue: '' },
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        isActive: { type: 'boolean', required: false, input: false, defaultValue: false },
+        referralId: { type: 'string', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            // The server decides everything but the form fields: new accounts are inactive users.
+            return {
+              data: {
+                ...user,
+                referralId: await uniqueReferralId(db, user.name),
+                referrerId: await resolveReferrer(db, user.referrerId),
+                role: 'user',
+                isActive: false,
+                address: '',
+              },
+            };
+          },
+          async after(user) {
+            await enqueueEmail(db, user.email, {
+              kind: 'welcome',
+              name: user.name,
+              dashboardUrl: `${config.publicUrl}/dashboard`,
+            });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,81 @@
+import { type ErrorCode, messages } from '@meridian/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../http/errors.js';
+import type { Auth } from './better-auth.js';
+
+/** Better Auth's error codes, in the words and statuses Meridian answers with. */
+const MAPPED: Record<string, { code: ErrorCode; message: string }> = {
+  USER_ALREADY_EXISTS: { code: 'EMAIL_TAKEN', message: messages.emailTaken },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'EMAIL_TAKEN', message: messages.emailTaken },
+  INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials },
+  INVALID_PASSWORD: { code: 'INVALID_PASSWORD', message: messages.currentPasswordWrong },
+  PASSWORD_TOO_SHORT: { code: 'VALIDATION_FAILED', message: messages.passwordTooShort },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION_FAILED', message: messages.passwordTooLong },
+  INVALID_EMAIL: { code: 'VALIDATION_FAILED', message: messages.invalidEmail },
+  INVALID_TOKEN: { code: 'VALIDATION_FAILED', message: 'This reset link is invalid or has expired' },
+};
+
+/**
+ * Hands a request to Better Auth and relays its answer. `body` is the validated, normalised body
+ * (never the raw one), so only what Meridian's schemas allowed reaches the library.
+ */
+export async function forwardToAuth(
+  auth: Auth,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body?: unknown,
+): Promise<FastifyReply> {
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('content-length');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  const response = await auth.handler(
+    new Request(new URL(request.url, publicUrl), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
+    }),
+  );
+
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  const location = response.headers.get('location');
+  if (location) reply.header('location', location);
+
+  const text = await response.text();
+  if (response.status < 400) {
+    const type = response.headers.get('content-type');
+    if (type) reply.header('content-type', type);
+    return reply.status(response.status).send(text === '' ? undefined : text);
+  }
+  return reply.status(statusFor(response.status, text)).send(translateError(response.status, text, request.id));
+}
+
+function parseAuthError(text: string): { code?: string; message?: string } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { code?: string; message?: string }) : {};
+  } catch {
+    return {};
+  }
+}
+
+function statusFor(status: number, text: string): number {
+  const mapped = MAPPED[parseAuthError(text).code ?? ''];
+  if (mapped?.code === 'EMAIL_TAKEN') return 409;
+  if (mapped?.code === 'INVALID_CREDENTIALS') return 401;
+  if (mapped) return 400;
+  return status >= 500 ? 500 : status;
+}
+
+function translateError(status: number, text: string, requestId: string) {
+  const { code, message } = parseAuthError(text);
+  const mapped = MAPPED[code ?? ''];
+  if (mapped) return errorBody(mapped.code, mapped.message, undefined, requestId);
+  if (status === 401) return errorBody('UNAUTHENTICATED', messages.notSignedIn, undefined, requestId);
+  if (status === 403) return errorBody('FORBIDDEN', message ?? messages.forbidden, undefined, requestId);
+  if (status === 404) return errorBody('NOT_FOUND', messages.notFound, undefined, requestId);
+  if (status >= 500) return errorBody('INTERNAL', messages.unknownError, undefined, requestId);
+  return errorBody('VALIDATION_FAILED', message ?? messages.invalidRequest, undefined, requestId);
+}

@@ -1,0 +1,19 @@
+import { profileBodySchema, userSchema } from '@meridian/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../http/guards.js';
+import { toUserDto } from '../users/users.queries.js';
+import { updateProfile } from './profile.service.js';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/me', { schema: { tags: ['profile'], response: { 200: userSchema } } }, (req) =>
+    toUserDto(currentUser(req)),
+  );
+
+  app.patch(
+    '/profile',
+    { schema: { tags: ['profile'], body: profileBodySchema, response: { 200: userSchema } } },
+    async (req) => toUserDto(await updateProfile(app.deps.db, currentUser(req).id, req.body)),
+  );
+};

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.js';
+import { findUserByReferralId, referralIdsStartingWith } from './users.queries.js';
+
+/** The spec's referral id: the lowercased name with runs of spaces turned into hyphens. */
+export function baseReferralId(name: string): string {
+  const base = name.trim().toLowerCase().replace(/\s+/g, '-');
+  return base === '' ? 'member' : base;
+}
+
+/** `base`, or `base-2`, `base-3`, ... whichever is first free among `taken`. */
+export function firstFreeReferralId(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function uniqueReferralId(db: Db, name: string): Promise<string> {
+  const base = baseReferralId(name);
+  return firstFreeReferralId(base, await referralIdsStartingWith(db, base));
+}
+
+/** The referral code as stored on the new user: kept only when it names an existing user. */
+export async function resolveReferrer(db: Db, code: unknown): Promise<string | null> {
+  if (typeof code !== 'string' || code.trim() === '') return null;
+  const referrer = await findUserByReferralId(db, code.trim().toLowerCase());
+  return referrer ? referrer.referralId : null;
+}

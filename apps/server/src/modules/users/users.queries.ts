@@ -1,0 +1,63 @@
+import type { User } from '@meridian/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    address: row.address,
+    role: row.role,
+    isActive: row.isActive,
+    referralId: row.referralId,
+    referrerId: row.referrerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByReferralId(db: Db, referralId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.referralId, referralId)).limit(1);
+  return row;
+}
+
+export async function referralIdsStartingWith(db: Db, base: string): Promise<Set<string>> {
+  const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ referralId: users.referralId })
+    .from(users)
+    .where(sql`${users.referralId} LIKE ${pattern}`);
+  return new Set(rows.map((r) => r.referralId));
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<UserRow, 'name' | 'phone' | 'country' | 'address' | 'isActive' | 'role'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Auth } from './modules/auth/better-auth.js';
+import { seedCatalogue } from './modules/catalogue/catalogue.seed.js';
+import { findUserByEmail, updateUser } from './modules/users/users.queries.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@meridian.local';
+
+export interface SeedResult {
+  /** Set only when this start created the admin with a generated password, to be printed once. */
+  generatedAdmin: { email: string; password: string } | null;
+}
+
+/** Idempotent start-up seeding: catalogue rows and the operator account. */
+export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResult> {
+  await seedCatalogue(db);
+  const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (existing.role !== 'admin' || !existing.isActive)
+      await updateUser(db, existing.id, { role: 'admin', isActive: true });
+    return { generatedAdmin: null };
+  }
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const { user } = await auth.api.signUpEmail({
+    body: { name: 'Meridian Operator', email, password, phone: '0000000000', country: 'United States' },
+  });
+  await updateUser(db, user.id, { role: 'admin', isActive: true });
+  return { generatedAdmin: config.adminPassword ? null : { email, password } };
+}
