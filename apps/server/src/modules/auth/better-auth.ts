@@ -25,6 +25,8 @@ export function createAuth(db: Db, config: Config) {
     secret: config.sessionSecret,
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
+    // Failed logins are expected traffic, not warnings; real faults still log as errors.
+    logger: { level: 'error' },
     // Meridian limits login attempts itself, in PostgreSQL, so every node shares the counters.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {

@@ -1,0 +1,103 @@
+import { messages } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../lib/sql.js';
+import { TestClient } from '../../test/client.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { activateIfDue } from './activation.service.js';
+import { runAdminCommand, UsageError } from './admin-commands.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('activation', () => {
+  it('activates and deactivates by e-mail, audits it, and gates the active-only routes', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const gated = await client.request('GET', '/api/plans');
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json().error).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: messages.accountNotActive });
+
+    expect(await runAdminCommand(ctx.db, ['activate', body.email.toUpperCase()])).toBe(`${body.email} is now active`);
+    expect((await client.request('GET', '/api/me')).json().isActive).toBe(true);
+    const plans = await client.request('GET', '/api/plans');
+    expect(plans.statusCode).toBe(200);
+    expect(plans.json()).toHaveLength(4);
+
+    await runAdminCommand(ctx.db, ['deactivate', body.email]);
+    expect((await client.request('GET', '/api/plans')).statusCode).toBe(403);
+    const audit = await rows<{ action: string; actor: string }>(
+      ctx.db,
+      sql`select a.action, a.actor from audit_log a join users u on u.id = a.target_user_id where u.email = ${body.email} order by a.id`,
+    );
+    expect(audit).toEqual([
+      { action: 'user.activate', actor: 'cli' },
+      { action: 'user.deactivate', actor: 'cli' },
+    ]);
+  });
+
+  it('names an unknown user and explains its usage', async () => {
+    await expect(runAdminCommand(ctx.db, ['activate', 'nobody@example.com'])).rejects.toThrow(messages.userNotFound);
+    await expect(runAdminCommand(ctx.db, ['activate'])).rejects.toBeInstanceOf(UsageError);
+    await expect(runAdminCommand(ctx.db, ['explode', 'x'])).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('auto-activates only after the configured hours', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const [row] = await rows<{ id: string }>(ctx.db, sql`select id from users where email = ${body.email}`);
+    const { findUserById } = await import('../users/users.queries.js');
+    const user = await findUserById(ctx.db, row?.id ?? '');
+    if (!user) throw new Error('user missing');
+    const soon = new Date(user.createdAt.getTime() + 3_600_000);
+    const later = new Date(user.createdAt.getTime() + 25 * 3_600_000);
+    expect((await activateIfDue(ctx.db, user, undefined, later)).isActive).toBe(false);
+    expect((await activateIfDue(ctx.db, user, 24, soon)).isActive).toBe(false);
+    expect((await activateIfDue(ctx.db, user, 24, later)).isActive).toBe(true);
+  });
+});
+
+describe('the seeded operator', () => {
+  it('is an active admin who can log in', async () => {
+    const client = new TestClient(ctx.app);
+    expect((await client.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'admin', isActive: true });
+  });
+});
+
+describe('the internal hand-off endpoint', () => {
+  const call = (token: string | undefined, remoteAddress: string, args: string[]) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/internal/admin',
+      remoteAddress,
+      headers: token ? { 'x-admin-token': token } : {},
+      payload: { args },
+    });
+
+  it('runs a command for a loopback caller with the token', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const res = await call('test-internal-token', '127.0.0.1', ['activate', body.email]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().output).toBe(`${body.email} is now active`);
+  });
+
+  it('refuses a wrong token, no token, or a remote caller', async () => {
+    const body = await new TestClient(ctx.app).register();
+    for (const res of [
+      await call('wrong-token-wrong-token-wrong-token', '127.0.0.1', ['activate', body.email]),
+      await call(undefined, '127.0.0.1', ['activate', body.email]),
+      await call('test-internal-token', '10.0.0.8', ['activate', body.email]),
+    ]) {
+      expect(res.statusCode).toBe(403);
+    }
+    const [row] = await rows<{ is_active: boolean }>(
+      ctx.db,
+      sql`select is_active from users where email = ${body.email}`,
+    );
+    expect(row?.is_active).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+import { messages } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../lib/sql.js';
+import { newUser, TestClient } from '../../test/client.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ LOGIN_LIMIT_PER_EMAIL: '4', LOGIN_LIMIT_PER_IP: '1000' });
+});
+afterAll(() => ctx.close());
+
+const count = async (table: 'users' | 'email_outbox' | 'sessions') =>
+  Number((await rows<{ n: number }>(ctx.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
+
+describe('registration', () => {
+  it('creates an inactive user with a derived referral id, a session and a welcome e-mail', async () => {
+    const client = new TestClient(ctx.app);
+    const outboxBefore = await count('email_outbox');
+    const body = await client.register({ name: 'Grace  Hopper', email: 'Grace.Hopper@Example.com' });
+    const me = await client.request('GET', '/api/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      name: 'Grace  Hopper',
+      email: 'grace.hopper@example.com',
+      phone: body.phone,
+      country: body.country,
+      address: '',
+      role: 'user',
+      isActive: false,
+      referralId: 'grace-hopper',
+      referrerId: null,
+    });
+    expect(await count('email_outbox')).toBe(outboxBefore + 1);
+    const [mail] = await rows<{ to_address: string; template: string }>(
+      ctx.db,
+      sql`select to_address, template from email_outbox order by id desc limit 1`,
+    );
+    expect(mail).toEqual({ to_address: 'grace.hopper@example.com', template: 'welcome' });
+  });
+
+  it('makes a taken referral id unique and keeps a referral code only when it names a user', async () => {
+    const first = new TestClient(ctx.app);
+    await first.register({ name: 'Alan Turing' });
+    const second = new TestClient(ctx.app);
+    await second.register({ name: 'alan turing', referrerId: ' Alan-Turing ' });
+    const third = new TestClient(ctx.app);
+    await third.register({ name: 'Someone Else', referrerId: 'nobody-has-this' });
+
+    expect((await second.request('GET', '/api/me')).json()).toMatchObject({
+      referralId: 'alan-turing-2',
+      referrerId: 'alan-turing',
+    });
+    expect((await third.request('GET', '/api/me')).json()).toMatchObject({ referrerId: null });
+  });
+
+  it.each([
+    [{ name: '' }, messages.registerFillAll],
+    [{ email: '' }, messages.registerFillAll],
+    [{ phone: '' }, messages.registerFillAll],
+    [{ password: '' }, messages.registerFillAll],
+    [{ country: '' }, messages.selectCountry],
+    [{ password: 'short' }, messages.passwordTooShort],
+    [{ phone: '12345' }, messages.phoneTooShort],
+    [{ email: 'not an email' }, messages.invalidEmail],
+    [{ name: 'x'.repeat(10_000) }, messages.fieldTooLong],
+    [{ name: 42 }, messages.registerFillAll],
+    [{ password: ['a', 'b'] }, messages.registerFillAll],
+    [{ isActive: true }, messages.unknownField],
+    [{ role: 'admin' }, messages.unknownField],
+  ])('refuses %j with "%s" and writes nothing', async (override, message) => {
+    const before = await count('users');
+    const res = await new TestClient(ctx.app).request('POST', '/api/auth/sign-up/email', newUser(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    expect(await count('users')).toBe(before);
+  });
+
+  it('refuses an e-mail already taken, in any letter case', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const before = await count('users');
+    const res = await new TestClient(ctx.app).request(
+      'POST',
+      '/api/auth/sign-up/email',
+      newUser({ email: body.email.toUpperCase() }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'EMAIL_TAKEN', message: messages.emailTaken });
+    expect(await count('users')).toBe(before);
+  });
+
+  it('stores SQL fragments as plain text', async () => {
+    const client = new TestClient(ctx.app);
+    const evil = "Robert'); DROP TABLE users;--";
+    await client.register({ name: evil, country: "' OR 1=1 --", referrerId: "x' OR '1'='1" });
+    const me = (await client.request('GET', '/api/me')).json();
+    expect(me).toMatchObject({ name: evil, country: "' OR 1=1 --", referrerId: null });
+    expect(await count('users')).toBeGreaterThan(1);
+  });
+
+  it('answers malformed JSON and a non-object body with a 400', async () => {
+    const client = new TestClient(ctx.app);
+    const res = await client.request('POST', '/api/auth/sign-up/email', '{"name":', {
+      'content-type': 'application/json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    const arr = await client.request('POST', '/api/auth/sign-up/email', [1, 2]);
+    expect(arr.statusCode).toBe(400);
+  });
+
+  it('never stores the password as given', async () => {
+    const body = await new TestClient(ctx.app).register({ password: 'plain text secret' });
+    const found = await rows<{ password: string }>(
+      ctx.db,
+      sql`select a.password from auth_accounts a join users u on u.id = a.user_id where u.email = ${body.email}`,
+    );
+    expect(found[0]?.password).toBeTruthy();
+    expect(found[0]?.password).not.toContain('plain text secret');
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in, reads the session, logs out', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const client = new TestClient(ctx.app);
+    expect((await client.request('GET', '/api/me')).statusCode).toBe(401);
+    const login = await client.login(body.email.toUpperCase(), body.password);
+    expect(login.statusCode).toBe(200);
+    expect((await client.request('GET', '/api/me')).json().email).toBe(body.email);
+    expect((await client.request('POST', '/api/auth/sign-out', {})).statusCode).toBe(200);
+    const after = await client.request('GET', '/api/me');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it.each([
+    [{ email: '', password: '' }, messages.loginFillAll],
+    [{ email: 'a@b.co', password: '' }, messages.loginFillAll],
+    [{ email: 'a@b.co', password: 'short' }, messages.passwordTooShort],
+    [{ email: 'a@b.co', password: 'long enough', admin: true }, messages.unknownField],
+  ])('refuses %j with "%s"', async (body, message) => {
+    const res = await new TestClient(ctx.app).request('POST', '/api/auth/sign-in/email', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it('gives the same clear 401 for a wrong password and an unknown user', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const wrong = await new TestClient(ctx.app).login(body.email, 'not the password');
+    const unknown = await new TestClient(ctx.app).login('nobody@example.com', 'whatever123');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials });
+    }
+  });
+
+  it('rate-limits login attempts per e-mail with a 429', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const client = new TestClient(ctx.app);
+    for (let i = 0; i < 4; i++) expect((await client.login(body.email, 'wrong password')).statusCode).toBe(401);
+    const limited = await client.login(body.email, body.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', message: messages.tooManyAttempts });
+  });
+});
+
+describe('limits per IP', () => {
+  it('rate-limits login attempts from one address across e-mails', async () => {
+    const limited = await createTestApp({ LOGIN_LIMIT_PER_IP: '3' });
+    try {
+      const client = new TestClient(limited.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await client.login(`someone${i}@example.com`, 'password123')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('change password', () => {
+  it('changes the password; the old one stops working', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const res = await client.request('POST', '/api/auth/change-password', {
+      currentPassword: body.password,
+      newPassword: 'a brand new password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await new TestClient(ctx.app).login(body.email, body.password)).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).login(body.email, 'a brand new password')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password, a short new one, and a visitor', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const wrong = await client.request('POST', '/api/auth/change-password', {
+      currentPassword: 'not it at all',
+      newPassword: 'another password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ code: 'INVALID_PASSWORD', message: messages.currentPasswordWrong });
+    const short = await client.request('POST', '/api/auth/change-password', {
+      currentPassword: body.password,
+      newPassword: 'short',
+    });
+    expect(short.json().error.message).toBe(messages.passwordTooShort);
+    const visitor = await new TestClient(ctx.app).request('POST', '/api/auth/change-password', {
+      currentPassword: body.password,
+      newPassword: 'another password',
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).login(body.email, body.password)).statusCode).toBe(200);
+  });
+});
+
+describe('the library surface Meridian does not use', () => {
+  it.each(['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/change-email'])(
+    '%s is not reachable',
+    async (url) => {
+      const client = new TestClient(ctx.app);
+      await client.register();
+      const res = await client.request('POST', url, { referrerId: 'someone', role: 'admin' });
+      expect(res.statusCode).toBe(404);
+      expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'user', referrerId: null });
+    },
+  );
+});
+
+describe('password reset', () => {
+  it('queues a reset e-mail for a known address and answers the same for an unknown one', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const before = await count('email_outbox');
+    const known = await new TestClient(ctx.app).request('POST', '/api/auth/request-password-reset', {
+      email: body.email,
+    });
+    const unknown = await new TestClient(ctx.app).request('POST', '/api/auth/request-password-reset', {
+      email: 'nobody-here@example.com',
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(await count('email_outbox')).toBe(before + 1);
+  });
+});

@@ -1,0 +1,94 @@
+import { messages } from '@meridian/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../test/client.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { isUnchanged } from './profile.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function signedIn() {
+  const client = new TestClient(ctx.app);
+  const body = await client.register({ name: 'Profile Person', phone: '+15550001111', country: 'Kenya' });
+  return { client, body };
+}
+
+describe('isUnchanged', () => {
+  const current = { name: 'A', phone: '1', country: 'C', address: '' };
+  it('compares every editable field, address included', () => {
+    expect(isUnchanged(current, { ...current })).toBe(true);
+    expect(isUnchanged(current, { ...current, address: '1 Main St' })).toBe(false);
+    expect(isUnchanged(current, { ...current, name: 'B' })).toBe(false);
+  });
+});
+
+describe('PATCH /api/profile', () => {
+  it('updates name, phone, country and address; e-mail cannot change', async () => {
+    const { client, body } = await signedIn();
+    const res = await client.request('PATCH', '/api/profile', {
+      name: ' New Name ',
+      phone: '+15550002222',
+      country: 'Ghana',
+      address: '1 Harbour Road\nAccra',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'New Name',
+      phone: '+15550002222',
+      country: 'Ghana',
+      address: '1 Harbour Road\nAccra',
+      email: body.email,
+    });
+    expect((await client.request('GET', '/api/me')).json().name).toBe('New Name');
+  });
+
+  it("answers 'No changes made' when nothing changed, and accepts an address-only change", async () => {
+    const { client } = await signedIn();
+    const same = { name: 'Profile Person', phone: '+15550001111', country: 'Kenya', address: '' };
+    const unchanged = await client.request('PATCH', '/api/profile', same);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().error).toMatchObject({ code: 'NO_CHANGES', message: messages.noChangesMade });
+    const addressOnly = await client.request('PATCH', '/api/profile', { ...same, address: '2 Hill St' });
+    expect(addressOnly.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ name: '' }, messages.nameRequired],
+    [{ name: '   ' }, messages.nameRequired],
+    [{ phone: '' }, messages.phoneRequired],
+    [{ country: '' }, messages.countryRequired],
+    [{ name: 7 }, messages.nameRequired],
+    [{ name: 'x'.repeat(10_000) }, messages.fieldTooLong],
+    [{ address: 'y'.repeat(10_000) }, messages.fieldTooLong],
+    [{ email: 'new@example.com' }, messages.unknownField],
+    [{ isActive: true }, messages.unknownField],
+    [{ role: 'admin' }, messages.unknownField],
+  ])('refuses %j with "%s" and changes nothing', async (override, message) => {
+    const { client } = await signedIn();
+    const res = await client.request('PATCH', '/api/profile', {
+      name: 'Changed',
+      phone: '+15550003333',
+      country: 'Peru',
+      ...override,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({
+      name: 'Profile Person',
+      isActive: false,
+      role: 'user',
+    });
+  });
+
+  it('refuses a visitor', async () => {
+    const res = await new TestClient(ctx.app).request('PATCH', '/api/profile', {
+      name: 'X',
+      phone: '1234567890',
+      country: 'Peru',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,55 @@
+import type { App } from '../app.js';
+import { TEST_ORIGIN } from './test-app.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+let counter = 0;
+/** A unique, valid registration body. */
+export function newUser(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `Test User ${tag}`,
+    email: `user-${tag}@example.com`,
+    phone: '+15550100200',
+    country: 'United States',
+    password: 'a long password',
+    ...overrides,
+  };
+}
+
+/** A browser-like client: keeps the session cookie and sends the trusted Origin. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: App) {}
+
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  async register(overrides: Record<string, unknown> = {}) {
+    const body = newUser(overrides);
+    const res = await this.request('POST', '/api/auth/sign-up/email', body);
+    if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+    return body;
+  }
+
+  login(email: string, password: string) {
+    return this.request('POST', '/api/auth/sign-in/email', { email, password });
+  }
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { seed } from '../seed.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (the second pass of `npm test`).
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(null);
+    return { database, drop: async () => {} };
+  }
+  const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 10);
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Database['db'];
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const config = loadConfig({
+    PORT: '3000',
+    DATA_DIR: '/nonexistent-meridian-test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ADMIN_EMAIL: 'admin@meridian.test',
+    ADMIN_PASSWORD: 'operator password',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, webDist: null, internalToken: 'test-internal-token' });
+  await seed(database.db, app.deps.auth, config);
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
