@@ -1,0 +1,96 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-main-'));
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  ADMIN_EMAIL: 'ops@meridian.test',
+  ADMIN_PASSWORD: 'operator password',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+};
+const base = `http://127.0.0.1:${port}`;
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+}
+
+async function waitForHealth(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function stopped(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+const admin = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env });
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the server process with PGlite', () => {
+  it('hands CLI commands over, shuts down cleanly on SIGINT, and keeps its data', async () => {
+    let server = startServer();
+    await waitForHealth();
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({
+        name: 'Process Person',
+        email: 'process@example.com',
+        phone: '+15550009999',
+        country: 'Chile',
+        password: 'a long password',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+
+    // The server holds the folder, so the CLI must hand the command over rather than open it.
+    const { stdout } = await admin('activate', 'process@example.com');
+    expect(stdout.trim()).toBe('process@example.com is now active');
+
+    server.kill('SIGINT');
+    expect(await stopped(server)).toBe(0);
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+
+    // With no server running, the CLI opens the folder itself.
+    expect((await admin('deactivate', 'process@example.com')).stdout.trim()).toBe('process@example.com is now inactive');
+    await expect(admin('activate', 'nobody@example.com')).rejects.toMatchObject({ code: 1 });
+
+    server = startServer();
+    await waitForHealth();
+    const login = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'process@example.com', password: 'a long password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
+    expect(me).toMatchObject({ email: 'process@example.com', isActive: false });
+    server.kill('SIGTERM');
+    expect(await stopped(server)).toBe(0);
+  }, 90_000);
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...env, PORT: 'eighty' } }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT') });
+  }, 30_000);
+});
