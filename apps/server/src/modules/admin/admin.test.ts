@@ -101,3 +101,13 @@ describe('the internal hand-off endpoint', () => {
     expect(row?.is_active).toBe(false);
   });
 });
+
+describe('the audit log', () => {
+  it('cannot be rewritten or erased', async () => {
+    await runAdminCommand(ctx.db, ['activate', 'admin@meridian.test']);
+    await expect(ctx.db.execute(sql`update audit_log set actor = 'someone else'`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const [row] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where actor = 'cli'`);
+    expect(row?.n).toBeGreaterThan(0);
+  });
+});
