@@ -15,7 +15,7 @@ beforeEach(() => {
     const frames = new Error('console.error called here').stack?.split('\n').slice(1) ?? [];
     const where = frames.filter((f) => !f.includes('node_modules') && !f.includes('vitest-setup')).slice(0, 4);
     unexpected.push(
-      `${args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ')}\n${where}`,
+      `${args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ')}\n${where.join('\n')}`,
     );
   });
 });
