@@ -10,7 +10,7 @@ import {
   REFERRAL_ID_MAX_LENGTH,
 } from '../constants.js';
 import { messages } from '../messages.js';
-import { EMAIL_PATTERN, isBlank, text } from './fields.js';
+import { EMAIL_PATTERN, isBlank, strictErrors, text } from './fields.js';
 
 export interface RegisterInput {
   name: string;
@@ -50,7 +50,7 @@ export const registerBodySchema = z
       }),
       referrerId: text(REFERRAL_ID_MAX_LENGTH, messages.invalidRequest).optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest) },
+    strictErrors,
   )
   .superRefine((value, ctx) => {
     const problem = registerProblem(value);
@@ -77,7 +77,7 @@ export const loginBodySchema = z
       password: text(PASSWORD_MAX_LENGTH, messages.loginFillAll),
       rememberMe: z.boolean({ error: messages.invalidRequest }).optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest) },
+    strictErrors,
   )
   .superRefine((value, ctx) => {
     const problem = loginProblem(value);
@@ -94,7 +94,7 @@ export const changePasswordBodySchema = z.strictObject(
     }),
     revokeOtherSessions: z.boolean({ error: messages.invalidRequest }).optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest) },
+  strictErrors,
 );
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

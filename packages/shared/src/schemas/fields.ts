@@ -12,3 +12,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isBlank(value: string | undefined | null): boolean {
   return value === undefined || value === null || value.trim() === '';
 }
+
+/** Error map for strict request objects: an extra key reads 'Unknown field', anything else 'Invalid request'. */
+export const strictErrors = {
+  error: (issue: { code?: string }) =>
+    issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest,
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH, COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, ROLES } from '../constants.js';
 import { messages } from '../messages.js';
-import { text } from './fields.js';
+import { strictErrors, text } from './fields.js';
 
 /** The signed-in user as the API shows it. Never carries secrets. */
 export const userSchema = z.object({
@@ -30,7 +30,7 @@ export const profileBodySchema = z.strictObject(
     country: required(COUNTRY_MAX_LENGTH, messages.countryRequired),
     address: text(ADDRESS_MAX_LENGTH, messages.invalidRequest).optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.unknownField : messages.invalidRequest) },
+  strictErrors,
 );
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
