@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { e2eDataDir } from './env';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  password: string;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+let counter = 0;
+
+/** A new, valid registration with an e-mail no other call (in any worker or run) returns. */
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `E2E User ${tag}`,
+    email: `e2e-${tag}@meridian.test`,
+    phone: '+15550100200',
+    country: 'Canada',
+    password: `pw-${tag}-Secure!`,
+    ...overrides,
+  };
+}
+
+/**
+ * Runs the operator CLI (`npm run admin -- <args>`) against the e2e server's data folder; while the
+ * server runs, the CLI hands the command to it. Returns stdout; throws with stderr on failure.
+ */
+export function runAdmin(args: string[], timeoutMs = 60_000): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir() };
+  delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args],
+      { cwd: root, env, timeout: timeoutMs, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(
+            new Error(`npm run admin -- ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stderr}${stdout}`),
+          );
+        } else {
+          resolve(stdout);
+        }
+      },
+    );
+  });
+}

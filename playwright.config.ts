@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/support/env';
+
+/**
+ * End-to-end journeys against the real platform (`node scripts/start.mjs`) driven by Debian's
+ * Chromium. Set E2E_BASE_URL to test a server that is already running instead (then also set
+ * E2E_DATA_DIR to its DATA_DIR, so journeys can run `npm run admin` against it).
+ */
+const root = import.meta.dirname;
+const external = Boolean(process.env.E2E_BASE_URL);
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210';
+
+// One fresh data folder per run. Set here, before the web server starts, so the server and the test
+// workers (which inherit this process's environment and re-read this file) agree on it.
+process.env.E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: '.tmp/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? '.tmp/playwright-results.json' }]],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+        },
+      },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: 'node scripts/start.mjs',
+        cwd: root,
+        url: `${baseURL}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        // SIGTERM lets the server finish requests and close PGlite cleanly.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        env: {
+          ...stringEnv(process.env),
+          PORT: new URL(baseURL).port || '3210',
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
+          LOG_LEVEL: 'warn',
+          // Every journey logs in from 127.0.0.1; the production limits would throttle the suite.
+          LOGIN_LIMIT_PER_IP: '10000',
+          LOGIN_LIMIT_PER_EMAIL: '1000',
+        },
+      },
+});
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  // The platform under test uses its embedded database in its own fresh data folder.
+  delete out.DATABASE_URL;
+  return out;
+}
