@@ -1,0 +1,79 @@
+import { messages } from '@meridian/shared';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { BarChart3, LogOut, UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { useUser } from '../../lib/api/get-me';
+import { notify } from '../../lib/toast';
+import { initials } from './initials';
+
+const itemClasses =
+  'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none select-none ' +
+  'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:opacity-60 ' +
+  'dark:text-slate-300 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
+
+/** The profile dropdown (animates in over 0.2 s): name, e-mail, Profile, Investment Plans, Logout. */
+export function AccountMenu() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  const logout = async () => {
+    try {
+      await signOut.mutateAsync();
+      notify.success(messages.logoutSuccessful);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      notify.failure(error);
+    }
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white ring-offset-2 transition-shadow hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:ring-offset-slate-950 dark:hover:ring-indigo-700 dark:focus-visible:outline-indigo-400"
+      >
+        <span aria-hidden="true">{initials(user.name)}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 origin-(--radix-dropdown-menu-content-transform-origin) rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl data-[state=open]:animate-dropdown-in dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="px-3 py-2.5">
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{user.name}</p>
+            <p className="truncate text-xs text-slate-600 dark:text-slate-400">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/profile">
+              <UserRound className="size-4" aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/plans">
+              <BarChart3 className="size-4" aria-hidden="true" />
+              Investment Plans
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <DropdownMenu.Item
+            className={`${itemClasses} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50 dark:data-[highlighted]:text-red-300`}
+            disabled={signOut.isPending}
+            onSelect={(event) => {
+              // Keep the menu open so 'Logging out...' stays visible while the request runs.
+              event.preventDefault();
+              void logout();
+            }}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {signOut.isPending ? 'Logging out...' : 'Logout'}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

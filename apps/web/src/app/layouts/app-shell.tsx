@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { TopBar } from './top-bar';
+
+/** The signed-in frame: top bar (with the side menu) above the page. */
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopBar />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-24 text-slate-500 dark:text-slate-400">
+              <Spinner className="size-6" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

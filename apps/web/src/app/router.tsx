@@ -1,0 +1,104 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { AuthLayout } from './layouts/auth-layout';
+import { GuestOnly, RequireAuth } from './routes/guards';
+import { RootLayout } from './routes/root-layout';
+import { NotFoundPage, RouteError } from './routes/route-error';
+
+/** Pages whose feature ships later: their title and a 'coming soon' line (one small shared chunk). */
+const placeholder = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title },
+  lazy: async () => ({ Component: (await import('./routes/placeholder-page')).PlaceholderRoute }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <FullScreenSpinner label="Loading..." />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/landing/pages/landing-page')).LandingPage }),
+          },
+          {
+            path: 'terms',
+            lazy: async () => ({ Component: (await import('../features/legal/pages/terms-page')).TermsPage }),
+          },
+          {
+            path: 'privacy',
+            lazy: async () => ({ Component: (await import('../features/legal/pages/privacy-page')).PrivacyPage }),
+          },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            Component: GuestOnly,
+            children: [
+              {
+                path: 'login',
+                lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
+              },
+              {
+                path: 'register',
+                lazy: async () => ({ Component: (await import('../features/auth/pages/register-page')).RegisterPage }),
+              },
+            ],
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/app-shell')).AppShell }),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page')).ProfilePage }),
+              },
+              placeholder('deposit', 'Deposit'),
+              placeholder('deposit/checkout', 'Checkout'),
+              placeholder('withdraw', 'Withdraw'),
+              placeholder('withdraw/method', 'Withdrawal Method'),
+              placeholder('plans', 'Investment Plans'),
+              placeholder('transfer', 'Transfer Funds'),
+              placeholder('transactions', 'Transactions'),
+              placeholder('investments', 'My Investments'),
+              placeholder('referrals', 'Referrals'),
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

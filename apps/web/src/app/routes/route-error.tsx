@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Logo } from '../../components/ui/logo';
+
+export function RouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <ErrorScreen title={notFound ? 'Page not found' : 'Something went wrong'} />;
+}
+
+export function NotFoundPage() {
+  return <ErrorScreen title="Page not found" />;
+}
+
+function ErrorScreen({ title }: { title: string }) {
+  const body =
+    title === 'Page not found'
+      ? 'The page you are looking for does not exist or has moved.'
+      : 'An unexpected error stopped this page from loading. Please reload, or go back home.';
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 text-center">
+      <Logo />
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">{title}</h1>
+        <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{body}</p>
+      </div>
+      <Link to="/" className={buttonClasses('primary')}>
+        Go home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import { ChevronDown } from 'lucide-react';
+import { type KeyboardEvent, type Ref, useState } from 'react';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { CountryModal } from './country-modal';
+
+interface CountryFieldProps {
+  id: string;
+  value: string;
+  onChange: (name: string) => void;
+  label?: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A read-only Country input; click, Enter or Space opens the searchable country modal. */
+export function CountryField({ id, value, onChange, label = 'Country', error, ref }: CountryFieldProps) {
+  const [open, setOpen] = useState(false);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  return (
+    <Field id={id} label={label} error={error}>
+      <div className="relative">
+        <Input
+          id={id}
+          ref={ref}
+          readOnly
+          value={value}
+          placeholder="Select your country"
+          aria-haspopup="dialog"
+          aria-invalid={error ? true : undefined}
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          className="cursor-pointer pr-10 read-only:bg-white read-only:text-slate-900 dark:read-only:bg-slate-900 dark:read-only:text-slate-100"
+        />
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          aria-hidden="true"
+        />
+      </div>
+      <CountryModal isOpen={open} onClose={() => setOpen(false)} onSelect={onChange} selected={value} />
+    </Field>
+  );
+}

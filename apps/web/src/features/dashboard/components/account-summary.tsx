@@ -1,0 +1,84 @@
+import { formatCents } from '@meridian/shared';
+import { ArrowDownToLine, ArrowUpFromLine, Gift, type LucideIcon, TrendingUp, Users, Wallet } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { useWallet, type Wallet as WalletFigures } from '../../../lib/api/get-wallet';
+import { cn } from '../../../lib/cn';
+
+interface SummaryItem {
+  label: string;
+  key: keyof WalletFigures;
+  icon: LucideIcon;
+  tone: string;
+}
+
+const items: readonly SummaryItem[] = [
+  {
+    label: 'Total Balance',
+    key: 'balanceCents',
+    icon: Wallet,
+    tone: 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300',
+  },
+  {
+    label: 'Total Profit',
+    key: 'profitCents',
+    icon: TrendingUp,
+    tone: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
+  },
+  {
+    label: 'Bonus',
+    key: 'bonusCents',
+    icon: Gift,
+    tone: 'bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
+  },
+  {
+    label: 'Referral Bonus',
+    key: 'referralBonusCents',
+    icon: Users,
+    tone: 'bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300',
+  },
+  {
+    label: 'Total Deposit',
+    key: 'totalDepositCents',
+    icon: ArrowDownToLine,
+    tone: 'bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
+  },
+  {
+    label: 'Total Withdrawal',
+    key: 'totalWithdrawalCents',
+    icon: ArrowUpFromLine,
+    tone: 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300',
+  },
+];
+
+/** The six wallet figures; they read $0.00 quietly while the wallet is unavailable. */
+export function AccountSummary() {
+  const { wallet, isLoading } = useWallet();
+  return (
+    <section aria-labelledby="account-summary" className="flex flex-col gap-3">
+      <h2 id="account-summary" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Account Summary
+      </h2>
+      <ul className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 lg:grid-cols-3">
+        {items.map(({ label, key, icon: Icon, tone }) => (
+          <li key={key}>
+            <Card className="flex items-center gap-4 p-4 sm:p-5">
+              <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tone)}>
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="flex min-w-0 flex-col">
+                <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
+                {isLoading ? (
+                  <span className="mt-1 h-7 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                ) : (
+                  <span className="truncate text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white">
+                    {formatCents(wallet[key])}
+                  </span>
+                )}
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { messages } from '@meridian/shared';
+import type { z } from 'zod';
+
+/** A failed API call: `message` is what the user sees, `code` is what the code branches on. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: string, message: string, status: number, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const error = isRecord(payload) ? payload.error : undefined;
+  if (isRecord(error) && typeof error.message === 'string' && error.message !== '') {
+    const code = typeof error.code === 'string' ? error.code : 'UNKNOWN';
+    const fields = isRecord(error.fields) ? (error.fields as Record<string, string>) : undefined;
+    return new ApiError(code, error.message, status, fields);
+  }
+  return new ApiError('UNKNOWN', messages.unknownError, status);
+}
+
+/** Calls the Meridian API with the session cookie; throws `ApiError` on any failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('NETWORK', messages.unknownError, 0);
+  }
+
+  const text = await response.text();
+  let payload: unknown = null;
+  if (text !== '') {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      throw new ApiError('UNKNOWN', messages.unknownError, response.status);
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, payload);
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError('BAD_RESPONSE', messages.unknownError, response.status);
+  return parsed.data;
+}
+
+/** The message a toast shows for any thrown value (spec section 8). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message !== '') return error.message;
+  return messages.unknownError;
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../api-client';
+
+export const walletSchema = z.object({
+  balanceCents: z.number().int(),
+  profitCents: z.number().int(),
+  bonusCents: z.number().int(),
+  referralBonusCents: z.number().int(),
+  totalDepositCents: z.number().int(),
+  totalWithdrawalCents: z.number().int(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const emptyWallet: Wallet = {
+  balanceCents: 0,
+  profitCents: 0,
+  bonusCents: 0,
+  referralBonusCents: 0,
+  totalDepositCents: 0,
+  totalWithdrawalCents: 0,
+};
+
+export const walletQueryKey = ['wallet'] as const;
+
+export function getWallet(signal?: AbortSignal): Promise<Wallet> {
+  return apiRequest('/api/wallet', { schema: walletSchema, ...(signal ? { signal } : {}) });
+}
+
+export const walletQueryOptions = queryOptions({
+  queryKey: walletQueryKey,
+  queryFn: ({ signal }) => getWallet(signal),
+});
+
+/** The wallet figures; while loading or when the call fails they read $0.00, quietly. */
+export function useWallet(): { wallet: Wallet; isLoading: boolean } {
+  const { data, isLoading } = useQuery(walletQueryOptions);
+  return { wallet: data ?? emptyWallet, isLoading };
+}

@@ -1,0 +1,16 @@
+import { toast } from 'sonner';
+import { errorMessage } from './api-client';
+
+/**
+ * Toasts keyed by their text, so pressing a button twice updates one toast instead of stacking
+ * two identical ones (each message appears exactly once).
+ */
+export const notify = {
+  success: (message: string) => toast.success(message, { id: message }),
+  error: (message: string) => toast.error(message, { id: message }),
+  info: (message: string) => toast.info(message, { id: message }),
+  failure: (error: unknown) => {
+    const message = errorMessage(error);
+    return toast.error(message, { id: message });
+  },
+};
