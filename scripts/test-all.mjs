@@ -1,0 +1,276 @@
+// `npm test`: every check the project has, in order, always to the end, then one line of totals.
+//
+//   lint        biome check .                          (one test: pass/fail)
+//   typecheck   npm run typecheck                      (one test: pass/fail)
+//   vitest      unit + API tests on in-memory PGlite   (counted from vitest's JSON report)
+//   postgres    the same tests on a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs)
+//   build       npm run build -w apps/web              (one test: pass/fail)
+//   e2e         Playwright journeys against the real platform (counted from its JSON report)
+//
+// A stage whose prerequisite is missing (PostgreSQL binaries, /usr/bin/chromium) fails with a clear
+// message; nothing is skipped silently. Skipped or todo tests count as failures: a test that does not
+// run proves nothing. Each stage has a time limit. The last line is exactly `N passed, N failed`; the
+// exit code is non-zero when anything failed or nothing passed.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findPgBin, startCluster, stopCluster } from './pg-cluster.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = path.join(root, '.tmp', 'test-results');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const CHROMIUM = '/usr/bin/chromium';
+const MIN = 60_000;
+
+/** @type {{ name: string, passed: number, failed: number, seconds: number, notes: string[] }[]} */
+const results = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let current = null;
+/** @type {Awaited<ReturnType<typeof startCluster>> | null} */
+let cluster = null;
+
+function banner(text) {
+  process.stdout.write(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}\n`);
+}
+
+/** Runs a command in its own process group (so a timeout can end all of it) with inherited output. */
+function run(cmd, args, { env = process.env, timeoutMs }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit', detached: true });
+    current = child;
+    let timedOut = false;
+    let killer;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      process.stderr.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${timeoutMs / MIN} min; stopping it\n`);
+      killGroup(child, 'SIGTERM');
+      killer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: null, signal: null, timedOut, error });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      clearTimeout(killer);
+      current = null;
+      resolve({ code, signal, timedOut, error: null });
+    });
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function describeExit(r) {
+  if (r.error) return `could not start: ${r.error.message}`;
+  if (r.timedOut) return 'timed out';
+  return r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`;
+}
+
+async function timed(name, fn) {
+  banner(name);
+  const started = Date.now();
+  const stage = { name, passed: 0, failed: 0, seconds: 0, notes: [] };
+  try {
+    await fn(stage);
+  } catch (err) {
+    stage.failed += 1;
+    stage.notes.push(err instanceof Error ? err.message.split('\n')[0] : String(err));
+    process.stderr.write(`\n[test-all] ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
+  stage.seconds = (Date.now() - started) / 1000;
+  results.push(stage);
+  return stage;
+}
+
+/** A check that counts as one test: the command's exit code. */
+function check(name, cmd, args, timeoutMs) {
+  return timed(name, async (stage) => {
+    const r = await run(cmd, args, { timeoutMs });
+    if (r.code === 0) stage.passed += 1;
+    else {
+      stage.failed += 1;
+      stage.notes.push(describeExit(r));
+    }
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts vitest's JSON report into the stage; the exit code catches what the report cannot. */
+function countVitest(stage, file, r) {
+  const report = readJson(file);
+  if (!report) {
+    stage.failed += 1;
+    stage.notes.push(`no JSON report (${describeExit(r)})`);
+    return;
+  }
+  stage.passed += report.numPassedTests ?? 0;
+  stage.failed += report.numFailedTests ?? 0;
+  // A file that fails to load has no test results of its own.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  );
+  if (brokenFiles.length > 0) {
+    stage.failed += brokenFiles.length;
+    stage.notes.push(`${brokenFiles.length} file(s) failed outside any test`);
+  }
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (skipped > 0) {
+    stage.failed += skipped;
+    stage.notes.push(`${skipped} skipped/todo test(s) counted as failed`);
+  }
+  if (r.code !== 0 && stage.failed === 0) {
+    stage.failed += 1;
+    stage.notes.push(`vitest failed with no failed test (${describeExit(r)}): see its output`);
+  }
+  if (report.numTotalTests === 0) stage.notes.push('no tests ran');
+}
+
+async function vitest(stage, label, env) {
+  const file = path.join(reportDir, `vitest-${label}.json`);
+  rmSync(file, { force: true });
+  const r = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
+    env,
+    timeoutMs: 20 * MIN,
+  });
+  countVitest(stage, file, r);
+  if (r.timedOut) {
+    stage.failed += 1;
+    stage.notes.push('timed out after 20 min');
+  }
+}
+
+function countPlaywright(stage, file, r) {
+  const report = readJson(file);
+  if (!report) {
+    stage.failed += 1;
+    stage.notes.push(`no JSON report (${describeExit(r)})`);
+    return;
+  }
+  const s = report.stats ?? {};
+  stage.passed += s.expected ?? 0;
+  stage.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+  if ((s.skipped ?? 0) > 0) {
+    stage.failed += s.skipped;
+    stage.notes.push(`${s.skipped} skipped test(s) counted as failed`);
+  }
+  const errors = report.errors ?? [];
+  if (errors.length > 0) {
+    stage.failed += errors.length;
+    stage.notes.push(...errors.map((e) => (e.message ?? String(e)).split('\n')[0].slice(0, 160)));
+  }
+  if (r.code !== 0 && stage.failed === 0) {
+    stage.failed += 1;
+    stage.notes.push(`playwright failed with no failed test (${describeExit(r)}): see its output`);
+  }
+  if ((s.expected ?? 0) + (s.unexpected ?? 0) + (s.flaky ?? 0) === 0) stage.notes.push('no tests ran');
+}
+
+function stripEnv(...names) {
+  const env = { ...process.env };
+  for (const n of names) delete env[n];
+  return env;
+}
+
+async function main() {
+  mkdirSync(reportDir, { recursive: true });
+  const biome = existsSync(bin('biome')) ? bin('biome') : 'biome';
+
+  await check('lint', biome, ['check', '.'], 5 * MIN);
+  await check('typecheck', npm, ['run', 'typecheck'], 10 * MIN);
+
+  await timed('vitest (PGlite)', (stage) => vitest(stage, 'pglite', stripEnv('TEST_DATABASE_URL')));
+
+  await timed('vitest (PostgreSQL)', async (stage) => {
+    findPgBin(); // throws the install hint when the binaries are missing
+    try {
+      cluster = await startCluster();
+      process.stdout.write(`PostgreSQL test cluster on 127.0.0.1:${cluster.port} (${cluster.dir})\n`);
+      await vitest(stage, 'postgres', { ...process.env, TEST_DATABASE_URL: cluster.url });
+    } finally {
+      stopClusterQuietly();
+    }
+  });
+
+  await check('build (web)', npm, ['run', 'build', '-w', 'apps/web'], 10 * MIN);
+
+  await timed('e2e (Playwright)', async (stage) => {
+    try {
+      accessSync(CHROMIUM, constants.X_OK);
+    } catch {
+      throw new Error(`${CHROMIUM} not found; install chromium: apt-get install -y chromium`);
+    }
+    const file = path.join(reportDir, 'playwright.json');
+    rmSync(file, { force: true });
+    const r = await run(bin('playwright'), ['test'], {
+      env: { ...stripEnv('E2E_DATA_DIR'), E2E_JSON_REPORT: file },
+      timeoutMs: 30 * MIN,
+    });
+    countPlaywright(stage, file, r);
+    if (r.timedOut) {
+      stage.failed += 1;
+      stage.notes.push('timed out after 30 min');
+    }
+  });
+
+  summarize();
+}
+
+function stopClusterQuietly() {
+  if (!cluster) return;
+  const c = cluster;
+  cluster = null;
+  try {
+    stopCluster(c);
+  } catch (err) {
+    process.stderr.write(`[test-all] could not stop the PostgreSQL cluster in ${c.dir}: ${err.message}\n`);
+  }
+}
+
+function summarize() {
+  const passed = results.reduce((n, s) => n + s.passed, 0);
+  const failed = results.reduce((n, s) => n + s.failed, 0);
+  banner('Summary');
+  const width = Math.max(...results.map((s) => s.name.length));
+  for (const s of results) {
+    const status = s.failed > 0 ? 'FAIL' : 'ok  ';
+    const counts = `${String(s.passed).padStart(4)} passed, ${String(s.failed).padStart(3)} failed`;
+    process.stdout.write(`  ${s.name.padEnd(width)}  ${status}  ${counts}  ${s.seconds.toFixed(1).padStart(6)}s\n`);
+    for (const note of s.notes) process.stdout.write(`  ${' '.repeat(width)}        - ${note}\n`);
+  }
+  if (passed === 0) process.stdout.write('\nNo test passed: treating the run as failed.\n');
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    process.stderr.write(`\n[test-all] ${signal}: stopping\n`);
+    if (current) killGroup(current, 'SIGTERM');
+    stopClusterQuietly();
+    process.exit(130);
+  });
+}
+
+main().catch((err) => {
+  stopClusterQuietly();
+  process.stderr.write(`[test-all] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  results.push({ name: 'test-all', passed: 0, failed: 1, seconds: 0, notes: ['the runner itself crashed'] });
+  summarize();
+});
