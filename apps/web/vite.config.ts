@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { countriesPlugin } from './vite-plugins/countries';
+import { countriesPlugin } from './vite-plugins/countries.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 

@@ -12,7 +12,7 @@ function ThemedToaster() {
   return (
     <Toaster
       theme={theme}
-      position="top-right"
+      position="bottom-right"
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visibleToasts}
       gap={TOAST.gapPx}

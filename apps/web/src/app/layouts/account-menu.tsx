@@ -29,13 +29,13 @@ export function AccountMenu() {
   };
 
   return (
-    <DropdownMenu.Root>
+    // Non-modal: the page is not hidden from assistive technology while the menu is open.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
-        className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white ring-offset-2 transition-shadow hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:ring-offset-slate-950 dark:hover:ring-indigo-700 dark:focus-visible:outline-indigo-400"
-      >
-        <span aria-hidden="true">{initials(user.name)}</span>
-      </DropdownMenu.Trigger>
+        data-initials={initials(user.name)}
+        className="flex size-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white before:content-[attr(data-initials)] ring-offset-2 transition-shadow hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:ring-offset-slate-950 dark:hover:ring-indigo-700 dark:focus-visible:outline-indigo-400"
+      ></DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

@@ -50,7 +50,7 @@ export function Tabs<T extends string>({ idPrefix, label, items, value, onValueC
       aria-label={label}
       onKeyDown={onKeyDown}
       className={cn(
-        'flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-100 p-1 dark:border-slate-800 dark:bg-slate-900',
+        'grid grid-cols-2 gap-1 rounded-xl border sm:flex sm:overflow-x-auto border-slate-200 bg-slate-100 p-1 dark:border-slate-800 dark:bg-slate-900',
         className,
       )}
     >
@@ -70,7 +70,7 @@ export function Tabs<T extends string>({ idPrefix, label, items, value, onValueC
             tabIndex={selected ? 0 : -1}
             onClick={() => onValueChange(item.value)}
             className={cn(
-              'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+              'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors sm:whitespace-nowrap',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400',
               selected
                 ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white'

@@ -58,11 +58,11 @@ export function AccountSummary() {
       <h2 id="account-summary" className="text-lg font-semibold text-slate-900 dark:text-white">
         Account Summary
       </h2>
-      <ul className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {items.map(({ label, key, icon: Icon, tone }) => (
           <li key={key}>
-            <Card className="flex items-center gap-4 p-4 sm:p-5">
-              <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tone)}>
+            <Card className="flex h-full flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+              <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11', tone)}>
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div className="flex min-w-0 flex-col">
@@ -70,7 +70,7 @@ export function AccountSummary() {
                 {isLoading ? (
                   <span className="mt-1 h-7 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                 ) : (
-                  <span className="truncate text-xl font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white">
+                  <span className="truncate text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white">
                     {formatCents(wallet[key])}
                   </span>
                 )}
