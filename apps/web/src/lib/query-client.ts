@@ -1,5 +1,5 @@
 import { QUERY_CACHE } from '@meridian/shared';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** A 4xx answer will not change on retry; everything else (network, 5xx) gets up to 3 more tries. */
@@ -14,7 +14,15 @@ export function retryDelay(attempt: number): number {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A 401 from any call means the session has ended: forget the user so the guard sends them to /login.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== 'me') {
+          client.setQueryData(['me'], null);
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         gcTime: QUERY_CACHE.gcTimeMs,
@@ -26,4 +34,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

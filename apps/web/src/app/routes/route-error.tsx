@@ -2,8 +2,27 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 
+const RELOAD_KEY = 'meridian:chunk-reload';
+
+/** After a deploy, an open tab may ask for a page chunk that no longer exists: reload once. */
+function isStaleChunk(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
+}
+
 export function RouteError() {
   const error = useRouteError();
+  const lastReload = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  // At most one automatic reload every 30 s, so a real outage cannot cause a reload loop.
+  if (isStaleChunk(error) && Date.now() - lastReload > 30_000) {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+    return null;
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return <ErrorScreen title={notFound ? 'Page not found' : 'Something went wrong'} />;
 }

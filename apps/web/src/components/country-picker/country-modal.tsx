@@ -1,6 +1,6 @@
 import { COUNTRY_SEARCH_LIMIT } from '@meridian/shared';
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Input } from '../ui/input';
 import { Modal } from '../ui/modal';
 import { Spinner } from '../ui/spinner';
@@ -17,6 +17,7 @@ interface CountryModalProps {
 export function CountryModal({ isOpen, onClose, onSelect, selected }: CountryModalProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const { data: all = [], isPending } = useCountries(isOpen);
   const results = searchCountries(all, query, COUNTRY_SEARCH_LIMIT);
 
@@ -26,7 +27,7 @@ export function CountryModal({ isOpen, onClose, onSelect, selected }: CountryMod
   };
 
   return (
-    <Modal isOpen={isOpen} onClose={close} title="Select your country">
+    <Modal isOpen={isOpen} onClose={close} title="Select your country" initialFocusRef={searchRef}>
       <div className="flex flex-col gap-3">
         <label htmlFor={searchId} className="sr-only">
           Search countries
@@ -38,6 +39,7 @@ export function CountryModal({ isOpen, onClose, onSelect, selected }: CountryMod
           />
           <Input
             id={searchId}
+            ref={searchRef}
             type="search"
             autoComplete="off"
             placeholder="Search countries"

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface ModalProps {
@@ -10,6 +10,8 @@ export interface ModalProps {
   description?: string;
   children: ReactNode;
   className?: string;
+  /** The element to focus on open (default: the first focusable one, the close button). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -17,13 +19,26 @@ export interface ModalProps {
  * and a round close button. Backdrop click and Escape close it; focus is trapped and page scroll
  * is locked while it is open, then restored.
  */
-export function Modal({ isOpen, onClose, title, description, children, className }: ModalProps) {
+export function Modal({ isOpen, onClose, title, description, children, className, initialFocusRef }: ModalProps) {
+  // Without a Dialog.Trigger, Radix has nowhere to return focus; remember the opener ourselves.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (!initialFocusRef?.current) return;
+            event.preventDefault();
+            initialFocusRef.current.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            openerRef.current?.focus();
+            openerRef.current = null;
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[90%] max-w-[480px] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-2xl border border-slate-200 bg-white shadow-2xl data-[state=open]:animate-modal-in',
