@@ -5,7 +5,14 @@ import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client';
 import { useTheme } from '../lib/theme';
 
-const toasterStyle = { '--width': `${TOAST.widthPx}px` } as CSSProperties;
+const toasterStyle = (theme: 'light' | 'dark') =>
+  ({
+    '--width': `${TOAST.widthPx}px`,
+    // Toast surfaces match the app's cards rather than Sonner's pure black/white.
+    ...(theme === 'dark'
+      ? { '--normal-bg': '#0f172a', '--normal-border': '#1e293b', '--normal-text': '#f1f5f9' }
+      : { '--normal-bg': '#ffffff', '--normal-border': '#e2e8f0', '--normal-text': '#0f172a' }),
+  }) as CSSProperties;
 
 function ThemedToaster() {
   const { theme } = useTheme();
@@ -17,7 +24,7 @@ function ThemedToaster() {
       visibleToasts={TOAST.visibleToasts}
       gap={TOAST.gapPx}
       closeButton
-      style={toasterStyle}
+      style={toasterStyle(theme)}
       toastOptions={{ className: 'font-sans' }}
     />
   );
