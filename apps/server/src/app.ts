@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@meridian/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -81,19 +81,38 @@ export async function buildApp(opts: BuildAppOptions) {
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
   const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h', index: false });
+    // wildcard: files written by a later rebuild are served without a restart.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+    // The landing page is a client route too; without this the static plugin refuses the folder.
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   // Unknown /api paths are JSON 404s; every other GET is a client-side route of the web app.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (serveWeb && request.method === 'GET' && !url.startsWith('/api')) {
+    // A missing asset is a 404, never index.html (which a browser would fail to run as a script).
+    const isClientRoute = !url.startsWith('/api') && !url.startsWith('/assets/') && path.extname(url) === '';
+    if (serveWeb && request.method === 'GET' && isClientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(errorBody('NOT_FOUND', messages.notFound, undefined, request.id));
   });
 
   return app;
+}
+
+/** Hashed build assets never change; everything else is revalidated. */
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

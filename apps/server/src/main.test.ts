@@ -70,7 +70,9 @@ describe('the server process with PGlite', () => {
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
 
     // With no server running, the CLI opens the folder itself.
-    expect((await admin('deactivate', 'process@example.com')).stdout.trim()).toBe('process@example.com is now inactive');
+    expect((await admin('deactivate', 'process@example.com')).stdout.trim()).toBe(
+      'process@example.com is now inactive',
+    );
     await expect(admin('activate', 'nobody@example.com')).rejects.toMatchObject({ code: 1 });
 
     server = startServer();
@@ -81,7 +83,10 @@ describe('the server process with PGlite', () => {
       body: JSON.stringify({ email: 'process@example.com', password: 'a long password' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
     expect(me).toMatchObject({ email: 'process@example.com', isActive: false });
     server.kill('SIGTERM');

@@ -36,5 +36,3 @@ export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 /** The fields a profile update compares to decide 'No changes made' (DESIGN.md section 5: all of them). */
 export const PROFILE_FIELDS = ['name', 'phone', 'country', 'address'] as const;
-
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -1,6 +1,5 @@
-import { healthSchema } from '@meridian/shared';
+import { healthSchema, publicConfigSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ping } from '../../db/client.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ supportEmail: z.string(), supportChatUrl: z.string() }) },
+        response: { 200: publicConfigSchema },
       },
     },
     () => ({ supportEmail: app.deps.config.supportEmail, supportChatUrl: app.deps.config.supportChatUrl }),

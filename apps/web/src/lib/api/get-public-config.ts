@@ -1,12 +1,6 @@
+import { type PublicConfig, publicConfigSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../api-client';
-
-export const publicConfigSchema = z.object({
-  supportEmail: z.string(),
-  supportChatUrl: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['public-config'] as const,

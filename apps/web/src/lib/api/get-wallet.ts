@@ -1,16 +1,6 @@
+import { type Wallet, walletSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../api-client';
-
-export const walletSchema = z.object({
-  balanceCents: z.number().int(),
-  profitCents: z.number().int(),
-  bonusCents: z.number().int(),
-  referralBonusCents: z.number().int(),
-  totalDepositCents: z.number().int(),
-  totalWithdrawalCents: z.number().int(),
-});
-export type Wallet = z.infer<typeof walletSchema>;
 
 export const emptyWallet: Wallet = {
   balanceCents: 0,
