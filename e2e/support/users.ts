@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { type Page, test } from '@playwright/test';
 import { e2eDataDir } from './env';
 
 export interface TestUser {
@@ -50,4 +51,27 @@ export function runAdmin(args: string[], timeoutMs = 60_000): Promise<string> {
       },
     );
   });
+}
+
+/**
+ * Registers `user` through the API from the page's browser context, so the session cookie lands in
+ * that context (the page is then signed in as the user).
+ */
+export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('baseURL is not configured');
+  const origin = new URL(baseURL).origin;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: user.name, email: user.email, phone: user.phone, country: user.country, password: user.password },
+    headers: { origin },
+  });
+  if (!res.ok()) throw new Error(`registering ${user.email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A new user, registered and signed in within `page`'s context, and activated by the operator. */
+export async function createActiveUser(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = makeUser(overrides);
+  await registerViaApi(page, user);
+  await runAdmin(['activate', user.email]);
+  return user;
 }
