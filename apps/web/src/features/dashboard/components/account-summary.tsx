@@ -1,7 +1,7 @@
-import { formatCents } from '@meridian/shared';
+import { formatCents, type Wallet as WalletFigures } from '@meridian/shared';
 import { ArrowDownToLine, ArrowUpFromLine, Gift, type LucideIcon, TrendingUp, Users, Wallet } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
-import { useWallet, type Wallet as WalletFigures } from '../../../lib/api/get-wallet';
+import { useWallet } from '../../../lib/api/get-wallet';
 import { cn } from '../../../lib/cn';
 
 interface SummaryItem {
