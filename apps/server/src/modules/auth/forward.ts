@@ -66,7 +66,7 @@ function statusFor(status: number, text: string): number {
   if (mapped?.code === 'EMAIL_TAKEN') return 409;
   if (mapped?.code === 'INVALID_CREDENTIALS') return 401;
   if (mapped) return 400;
-  return status >= 500 ? 500 : status;
+  return Math.min(status, 500);
 }
 
 function translateError(status: number, text: string, requestId: string) {
