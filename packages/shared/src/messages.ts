@@ -63,3 +63,41 @@ export const inactiveNotice = {
 } as const;
 
 export const notificationsNotice = 'No Preferences – You will receive all email notifications.';
+
+/** Money messages of spec sections 5 and 8, and ours where it is silent. */
+export const moneyMessages = {
+  selectPlan: 'Please select a plan',
+  enterAmount: 'Please enter an amount',
+  belowPlanMin: 'Amount is less than the minimum amount',
+  abovePlanMax: 'Amount is greater than the maximum amount',
+  alreadyInvested: 'You already have an investment in this plan',
+  investmentSuccessful: 'Investment successful',
+  failedToInvest: 'Failed to invest',
+  claimingProfits: 'Claiming all profits...',
+  allProfitsClaimed: 'All profits claimed',
+  failedToClaim: 'Failed to claim all profits',
+  noProfitToClaim: 'There is no profit to claim',
+  investmentNotFound: 'Investment not found',
+  investmentNotActive: 'This investment has already ended',
+  investmentEnded: 'Investment ended',
+  emailRequired: 'Email is required',
+  amountRequired: 'Amount is required',
+  recipientNotFound: 'Recipient not found',
+  insufficientBalance: 'Insufficient balance',
+  failedToTransfer: 'Failed to transfer',
+  transferSuccessful: 'Transfer successful',
+  cannotTransferToSelf: 'You cannot transfer funds to yourself',
+  invalidAmount: 'Amount must be a positive number of cents',
+  amountTooLarge: 'Amount is too large',
+  noTransactions: 'No transactions found',
+  noReferrals: 'No referrals yet',
+  noInvestments: 'No Investments Found',
+  copied: 'Copied',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  reasonRequired: 'A reason is required',
+  failedToFetchPlans: 'Failed to fetch plans',
+  failedToFetchInvestments: 'Failed to fetch investments',
+  failedToFetchTransactions: 'Failed to fetch transactions',
+  failedToFetchUsers: 'Failed to fetch users',
+} as const;

@@ -14,3 +14,13 @@ describe('formatCents', () => {
     expect(() => formatCents(Number.NaN)).toThrow(RangeError);
   });
 });
+
+describe('transferFeeCents', () => {
+  it('is 2% rounded half up to the cent', async () => {
+    const { transferFeeCents } = await import('./money.js');
+    expect(transferFeeCents(10_000, 200)).toBe(200);
+    expect(transferFeeCents(25, 200)).toBe(1); // 0.5 cent rounds up
+    expect(transferFeeCents(24, 200)).toBe(0); // 0.48 cent rounds down
+    expect(transferFeeCents(123_456, 200)).toBe(2_469); // 2469.12
+  });
+});

@@ -15,3 +15,11 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export function formatCents(cents: number): string {
   return usd.format(assertCents(cents) / 100);
 }
+
+/**
+ * The transfer fee in cents for `amountCents`: 2% (TRANSFER_FEE_BPS), rounded half up to the cent.
+ * The server charges exactly this; the web app only displays it.
+ */
+export function transferFeeCents(amountCents: number, feeBps: number): number {
+  return Math.floor((assertCents(amountCents) * feeBps + 5_000) / 10_000);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../constants.js';
+import { messages, moneyMessages } from '../messages.js';
+import { EMAIL_PATTERN, strictErrors, text } from './fields.js';
+
+/** Largest amount any request may carry: $10 billion, far inside Number.MAX_SAFE_INTEGER. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000_000;
+
+/**
+ * An amount in integer cents. Missing or a wrong type reads `requiredMessage`; fractions of a cent,
+ * zero and negatives read 'Amount must be a positive number of cents'; 1e308 reads 'Amount is too large'.
+ */
+export function amountCents(requiredMessage: string) {
+  return z
+    .number({ error: requiredMessage })
+    .int({ error: moneyMessages.invalidAmount })
+    .positive({ error: moneyMessages.invalidAmount })
+    .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge });
+}
+
+export const INVESTMENT_STATUSES = ['active', 'completed', 'ended'] as const;
+
+export const investmentSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  amountCents: z.number().int(),
+  /** Whole-term profit of the plan, basis points. */
+  profitBps: z.number().int(),
+  durationDays: z.number().int(),
+  /** Profit accrued so far (claimed or not). */
+  profitCents: z.number().int(),
+  daysAccrued: z.number().int(),
+  status: z.enum(INVESTMENT_STATUSES),
+  startedAt: z.string(),
+  maturesAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type Investment = z.infer<typeof investmentSchema>;
+
+export const createInvestmentBodySchema = z.strictObject(
+  {
+    planId: text(100, moneyMessages.selectPlan).min(1, { error: moneyMessages.selectPlan }),
+    amountCents: amountCents(moneyMessages.enterAmount),
+  },
+  strictErrors,
+);
+export type CreateInvestmentBody = z.infer<typeof createInvestmentBodySchema>;
+
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+export const TRANSACTION_STATUSES = ['success', 'pending', 'failed'] as const;
+export const TRANSACTION_MODES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'profit',
+  'investment',
+  'capital',
+  'referral',
+  'adjustment',
+] as const;
+
+/** The user-facing history row (spec's Transaction entity); `journalId` is set once money moved. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  mode: z.enum(TRANSACTION_MODES),
+  method: z.string().nullable(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionsQuerySchema = z.strictObject(
+  {
+    type: z.enum(TRANSACTION_TYPES, { error: messages.invalidRequest }).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  },
+  strictErrors,
+);
+
+export const transactionsPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+const recipientEmail = text(EMAIL_MAX_LENGTH, moneyMessages.emailRequired)
+  .refine((v) => v.trim() !== '', { error: moneyMessages.emailRequired })
+  .refine((v) => v.trim() === '' || EMAIL_PATTERN.test(v.trim()), { error: messages.invalidEmail });
+
+export const transferBodySchema = z.strictObject(
+  { recipientEmail, amountCents: amountCents(moneyMessages.amountRequired) },
+  strictErrors,
+);
+export type TransferBody = z.infer<typeof transferBodySchema>;
+
+export const recipientQuerySchema = z.strictObject({ email: recipientEmail }, strictErrors);
+export const recipientSchema = z.object({ name: z.string() });
+
+export const refereeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type Referee = z.infer<typeof refereeSchema>;
+
+/** Realtime: the server tells a user which of their views changed; the client refetches them. */
+export const REALTIME_TOPICS = ['wallet', 'transactions', 'investments', 'referrals', 'user'] as const;
+export const realtimeEventSchema = z.object({
+  type: z.literal('changed'),
+  topics: z.array(z.enum(REALTIME_TOPICS)),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
