@@ -12,7 +12,7 @@
 // run proves nothing. Each stage has a time limit. The last line is exactly `N passed, N failed`; the
 // exit code is non-zero when anything failed or nothing passed.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBin, startCluster, stopCluster } from './pg-cluster.mjs';
@@ -216,6 +216,7 @@ async function main() {
     } catch {
       throw new Error(`${CHROMIUM} not found; install chromium: apt-get install -y chromium`);
     }
+    pruneOldE2eDataDirs(3);
     const file = path.join(reportDir, 'playwright.json');
     rmSync(file, { force: true });
     const r = await run(bin('playwright'), ['test'], {
@@ -230,6 +231,16 @@ async function main() {
   });
 
   summarize();
+}
+
+/** Each Playwright run leaves its server's data folder (.tmp/e2e-<time>) for inspection; keep the newest few. */
+function pruneOldE2eDataDirs(keep) {
+  const tmp = path.join(root, '.tmp');
+  if (!existsSync(tmp)) return;
+  const dirs = readdirSync(tmp)
+    .filter((d) => /^e2e-\d+$/.test(d))
+    .sort((a, b) => Number(b.slice(4)) - Number(a.slice(4)));
+  for (const d of dirs.slice(keep)) rmSync(path.join(tmp, d), { recursive: true, force: true });
 }
 
 function stopClusterQuietly() {
