@@ -20,7 +20,12 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { investmentRoutes } from './modules/investments/investments.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { referralRoutes } from './modules/referrals/referrals.routes.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { transferRoutes } from './modules/transfers/transfers.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -28,6 +33,8 @@ export interface AppDeps {
   auth: Auth;
   /** Token that lets `npm run admin` hand commands to this process; unset disables the endpoint. */
   internalToken: string | undefined;
+  /** The time every money rule reads; tests move it to make profit accrue. */
+  clock: () => Date;
 }
 
 declare module 'fastify' {
@@ -44,6 +51,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   internalToken?: string;
   webDist?: string | null;
+  clock?: () => Date;
 }
 
 /** Builds the Fastify instance; never listens (main.ts does, tests use inject). */
@@ -62,6 +70,7 @@ export async function buildApp(opts: BuildAppOptions) {
     config: opts.config,
     auth: createAuth(opts.db, opts.config),
     internalToken: opts.internalToken,
+    clock: opts.clock ?? (() => new Date()),
   });
   app.decorateRequest('user', null);
   installErrorHandler(app);
@@ -77,6 +86,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(internalRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(investmentRoutes, { prefix: '/api' });
+  await app.register(transferRoutes, { prefix: '/api' });
+  await app.register(transactionRoutes, { prefix: '/api' });
+  await app.register(referralRoutes, { prefix: '/api' });
 
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
   const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));

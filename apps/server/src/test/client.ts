@@ -53,3 +53,8 @@ export class TestClient {
     return this.request('POST', '/api/auth/sign-in/email', { email, password });
   }
 }
+
+/** A fresh Idempotency-Key, as the web app makes one per submission. */
+export function newKey(): string {
+  return `test-${crypto.randomUUID()}`;
+}

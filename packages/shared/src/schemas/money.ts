@@ -13,9 +13,9 @@ export const MAX_AMOUNT_CENTS = 1_000_000_000_000;
 export function amountCents(requiredMessage: string) {
   return z
     .number({ error: requiredMessage })
+    .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge })
     .int({ error: moneyMessages.invalidAmount })
-    .positive({ error: moneyMessages.invalidAmount })
-    .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge });
+    .positive({ error: moneyMessages.invalidAmount });
 }
 
 export const INVESTMENT_STATUSES = ['active', 'completed', 'ended'] as const;

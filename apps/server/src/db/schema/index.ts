@@ -1,2 +1,3 @@
 export * from './auth.js';
+export * from './ledger.js';
 export * from './operations.js';

@@ -4,7 +4,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { openUserAccounts } from '../../ledger/index.js';
+import { moneyTransaction } from '../../lib/money-transaction.js';
 import { enqueueEmail } from '../notifications/outbox.js';
+import { grantReferralBonus } from '../referrals/referrals.service.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 
 /** Origins allowed to send cookie-bearing auth requests: the public URL and this port on loopback. */
@@ -71,6 +74,15 @@ export function createAuth(db: Db, config: Config) {
             };
           },
           async after(user) {
+            // Open the new user's accounts and pay their referrer, in one transaction.
+            await moneyTransaction(db, async (tx) => {
+              await openUserAccounts(tx, user.id);
+              await grantReferralBonus(tx, {
+                id: user.id,
+                name: user.name,
+                referrerId: (user.referrerId as string | null) ?? null,
+              });
+            });
             await enqueueEmail(db, user.email, {
               kind: 'welcome',
               name: user.name,

@@ -6,7 +6,7 @@ import { depositMethods, plans } from '../../db/schema/index.js';
 import { requireActiveUser } from '../../http/guards.js';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get('/plans', { schema: { tags: ['plans'], response: { 200: z.array(planSchema) } } }, () =>
     app.deps.db

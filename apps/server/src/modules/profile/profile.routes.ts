@@ -5,7 +5,7 @@ import { toUserDto } from '../users/users.queries.js';
 import { updateProfile } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get('/me', { schema: { tags: ['profile'], response: { 200: userSchema } } }, (req) =>
     toUserDto(currentUser(req)),

@@ -1,0 +1,3 @@
+export { type AccountRef, accountsFor, openUserAccounts, type SystemAccounts, type UserAccounts } from './accounts.js';
+export { balanceFromEntries, walletOf } from './balances.js';
+export { assertBalanced, InsufficientFunds, type JournalInput, type Posting, post } from './post.js';

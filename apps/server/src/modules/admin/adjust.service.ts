@@ -1,0 +1,57 @@
+import { messages, moneyMessages } from '@meridian/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { accountsFor, post } from '../../ledger/index.js';
+import { moneyTransaction } from '../../lib/money-transaction.js';
+import { publish } from '../../lib/publish.js';
+import { insertTransactions } from '../transactions/transactions.queries.js';
+import { findUserByEmail } from '../users/users.queries.js';
+import { recordAudit } from './audit.queries.js';
+
+/**
+ * An operator's correction of a user's balance against `external`, with a required reason, audited.
+ * A negative adjustment is a conditional debit: it can never take the account below zero.
+ */
+export async function adjustBalance(
+  db: Db,
+  input: { email: string; amountCents: number; reason: string; actor: string },
+): Promise<{ email: string; balanceDeltaCents: number }> {
+  const reason = input.reason.trim();
+  if (reason === '') throw new AppError('VALIDATION_FAILED', moneyMessages.reasonRequired);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
+    throw new AppError('VALIDATION_FAILED', moneyMessages.invalidAmount);
+  }
+  return moneyTransaction(db, async (tx) => {
+    const user = await findUserByEmail(tx, input.email);
+    if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
+    const { user: acc, system } = await accountsFor(tx, user.id);
+    const journalId = await post(tx, {
+      kind: 'adjustment',
+      userId: user.id,
+      postings: [
+        { account: acc.balance, amountCents: input.amountCents },
+        { account: system.external, amountCents: -input.amountCents },
+      ],
+    });
+    await insertTransactions(tx, [
+      {
+        userId: user.id,
+        type: input.amountCents > 0 ? 'credit' : 'debit',
+        mode: 'adjustment',
+        method: 'adjustment',
+        description: reason,
+        amountCents: Math.abs(input.amountCents),
+        status: 'success',
+        journalId,
+      },
+    ]);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'balance.adjust',
+      targetUserId: user.id,
+      details: { amountCents: input.amountCents, reason, journalId },
+    });
+    await publish(tx, [user.id], ['wallet', 'transactions']);
+    return { email: user.email, balanceDeltaCents: input.amountCents };
+  });
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Investment } from '@meridian/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { investments, plans } from '../../db/schema/index.js';
+import { DAY_MS } from './profit.js';
+
+export type InvestmentRow = typeof investments.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+export function toInvestmentDto(r: InvestmentRow): Investment {
+  return {
+    id: r.id,
+    planId: r.planId,
+    planName: r.planName,
+    amountCents: r.amountCents,
+    profitBps: r.profitBps,
+    durationDays: r.durationDays,
+    profitCents: r.profitCents,
+    daysAccrued: r.daysAccrued,
+    status: r.status,
+    startedAt: r.startedAt.toISOString(),
+    maturesAt: new Date(r.startedAt.getTime() + r.durationDays * DAY_MS).toISOString(),
+    endedAt: r.endedAt ? r.endedAt.toISOString() : null,
+  };
+}
+
+export async function findPlan(db: Db, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId)).limit(1);
+  return row;
+}
+
+export async function hasActiveInvestment(db: Db, userId: string, planId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.userId, userId), eq(investments.planId, planId), eq(investments.status, 'active')))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertInvestment(tx: Db, v: Omit<typeof investments.$inferInsert, 'id'>): Promise<InvestmentRow> {
+  const [row] = await tx
+    .insert(investments)
+    .values({ id: randomUUID(), ...v })
+    .returning();
+  if (!row) throw new Error('investment insert returned nothing');
+  return row;
+}
+
+/** Locks one investment of one user for the rest of the transaction. */
+export async function lockInvestment(tx: Db, id: string, userId?: string): Promise<InvestmentRow | undefined> {
+  const owner = userId === undefined ? sql`` : sql` AND ${investments.userId} = ${userId}`;
+  const [row] = await tx.select().from(investments).where(sql`${investments.id} = ${id}${owner}`).for('update');
+  return row;
+}
+
+export async function updateInvestment(
+  tx: Db,
+  id: string,
+  patch: Partial<Pick<InvestmentRow, 'status' | 'daysAccrued' | 'profitCents' | 'endedAt' | 'archived'>>,
+): Promise<InvestmentRow> {
+  const [row] = await tx.update(investments).set(patch).where(eq(investments.id, id)).returning();
+  if (!row) throw new Error(`investment ${id} vanished`);
+  return row;
+}
+
+/** What the investments page lists: everything not yet archived by a claim, newest first. */
+export async function listVisibleInvestments(db: Db, userId: string): Promise<InvestmentRow[]> {
+  return db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.userId, userId), eq(investments.archived, false)))
+    .orderBy(desc(investments.startedAt), desc(investments.id));
+}
+
+export async function archiveFinished(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(investments)
+    .set({ archived: true })
+    .where(
+      and(eq(investments.userId, userId), sql`${investments.status} <> 'active'`, eq(investments.archived, false)),
+    );
+}

@@ -1,0 +1,135 @@
+import { type Investment, messages, moneyMessages, type Transaction } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { accountsFor, post } from '../../ledger/index.js';
+import { publish } from '../../lib/publish.js';
+import { rows } from '../../lib/sql.js';
+import { insertTransactions } from '../transactions/transactions.queries.js';
+import type { UserRow } from '../users/users.queries.js';
+import { accrueInvestment } from './accrual.service.js';
+import {
+  archiveFinished,
+  findPlan,
+  hasActiveInvestment,
+  insertInvestment,
+  lockInvestment,
+  toInvestmentDto,
+  updateInvestment,
+} from './investments.queries.js';
+
+/** balance -> invested, one active investment per plan, plan min/max enforced. */
+export async function invest(
+  tx: Db,
+  user: UserRow,
+  planId: string,
+  amountCents: number,
+  now: Date,
+): Promise<Investment> {
+  const plan = await findPlan(tx, planId);
+  if (!plan) throw new AppError('PLAN_NOT_FOUND', moneyMessages.selectPlan);
+  if (amountCents < plan.minCents) throw new AppError('BELOW_PLAN_MIN', moneyMessages.belowPlanMin);
+  if (amountCents > plan.maxCents) throw new AppError('ABOVE_PLAN_MAX', moneyMessages.abovePlanMax);
+  if (await hasActiveInvestment(tx, user.id, plan.id)) {
+    throw new AppError('ALREADY_INVESTED', moneyMessages.alreadyInvested);
+  }
+  const { user: acc } = await accountsFor(tx, user.id);
+  const journalId = await post(tx, {
+    kind: 'invest',
+    userId: user.id,
+    postings: [
+      { account: acc.balance, amountCents: -amountCents },
+      { account: acc.invested, amountCents },
+    ],
+  });
+  const inv = await insertInvestment(tx, {
+    userId: user.id,
+    planId: plan.id,
+    planName: plan.name,
+    amountCents,
+    profitBps: plan.profitBps,
+    durationDays: plan.durationDays,
+    startedAt: now,
+  });
+  await insertTransactions(tx, [
+    {
+      userId: user.id,
+      type: 'debit',
+      mode: 'investment',
+      method: plan.name,
+      description: `Investment in the ${plan.name} plan`,
+      amountCents,
+      status: 'success',
+      journalId,
+    },
+  ]);
+  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  return toInvestmentDto(inv);
+}
+
+/** All unclaimed profit -> balance in one journal; finished investments leave the list. */
+export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transaction> {
+  const { user: acc } = await accountsFor(tx, user.id);
+  const [row] = await rows<{ balance_cents: string | number }>(
+    tx,
+    sql`SELECT balance_cents FROM accounts WHERE id = ${acc.profit.id} FOR UPDATE`,
+  );
+  const profit = Number(row?.balance_cents ?? 0);
+  if (profit <= 0) throw new AppError('NOTHING_TO_CLAIM', moneyMessages.noProfitToClaim);
+  const journalId = await post(tx, {
+    kind: 'profit_claim',
+    userId: user.id,
+    postings: [
+      { account: acc.profit, amountCents: -profit },
+      { account: acc.balance, amountCents: profit },
+    ],
+  });
+  await archiveFinished(tx, user.id);
+  const [claimed] = await insertTransactions(tx, [
+    {
+      userId: user.id,
+      type: 'credit',
+      mode: 'profit',
+      method: 'profit',
+      description: 'Profits claimed',
+      amountCents: profit,
+      status: 'success',
+      journalId,
+    },
+  ]);
+  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  if (!claimed) throw new AppError('INTERNAL', messages.unknownError);
+  return claimed;
+}
+
+/** Accrues what is due, then returns the principal to balance and stops accrual. */
+export async function endInvestment(tx: Db, user: UserRow, investmentId: string, now: Date): Promise<Investment> {
+  const locked = await lockInvestment(tx, investmentId, user.id);
+  if (!locked) throw new AppError('INVESTMENT_NOT_FOUND', moneyMessages.investmentNotFound);
+  if (locked.status !== 'active') throw new AppError('INVESTMENT_NOT_ACTIVE', moneyMessages.investmentNotActive);
+  const inv = await accrueInvestment(tx, locked, now);
+  if (inv.status !== 'active') return toInvestmentDto(inv);
+  const { user: acc } = await accountsFor(tx, user.id);
+  const journalId = await post(tx, {
+    kind: 'capital_return',
+    userId: user.id,
+    postings: [
+      { account: acc.invested, amountCents: -inv.amountCents },
+      { account: acc.balance, amountCents: inv.amountCents },
+    ],
+  });
+  await insertTransactions(tx, [
+    {
+      userId: user.id,
+      type: 'credit',
+      mode: 'capital',
+      method: inv.planName,
+      description: `Capital returned: ${inv.planName} plan ended early`,
+      amountCents: inv.amountCents,
+      status: 'success',
+      journalId,
+    },
+  ]);
+  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  return toInvestmentDto(await updateInvestment(tx, inv.id, { status: 'ended', endedAt: now }));
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from '@meridian/shared';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { transactions } from '../../db/schema/index.js';
+
+type Row = typeof transactions.$inferSelect;
+export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id'>;
+
+export function toTransactionDto(r: Row): Transaction {
+  return {
+    id: r.id,
+    type: r.type,
+    mode: r.mode as Transaction['mode'],
+    method: r.method,
+    description: r.description,
+    amountCents: r.amountCents,
+    feeCents: r.feeCents,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function insertTransactions(tx: Db, values: NewTransaction[]): Promise<Transaction[]> {
+  const inserted = await tx
+    .insert(transactions)
+    .values(values.map((v) => ({ id: randomUUID(), ...v })))
+    .returning();
+  return inserted.map(toTransactionDto);
+}
+
+/** Cursor = base64url("<createdAt ISO>|<id>") of the last row of the previous page. */
+export function encodeCursor(r: Pick<Transaction, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${r.createdAt}|${r.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/** Newest first, keyset-paginated on (created_at, id) so page 500 costs what page 1 does. */
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  opts: { type?: 'credit' | 'debit' | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ items: Transaction[]; nextCursor: string | null } | null> {
+  const conditions: SQL[] = [eq(transactions.userId, userId)];
+  if (opts.type) conditions.push(eq(transactions.type, opts.type));
+  if (opts.cursor) {
+    const c = decodeCursor(opts.cursor);
+    if (!c) return null;
+    const before = or(
+      lt(transactions.createdAt, c.createdAt),
+      and(eq(transactions.createdAt, c.createdAt), lt(transactions.id, c.id)),
+    );
+    if (before) conditions.push(before);
+  }
+  const found = await db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(opts.limit + 1);
+  const items = found.slice(0, opts.limit).map(toTransactionDto);
+  const last = items[items.length - 1];
+  return { items, nextCursor: found.length > opts.limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,36 @@
+import { recipientQuerySchema, recipientSchema, transactionSchema, transferBodySchema } from '@meridian/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireActiveUser } from '../../http/guards.js';
+import { idempotent } from '../../http/idempotency.js';
+import { findRecipient, transfer } from './transfers.service.js';
+
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireActiveUser);
+  const { db } = app.deps;
+
+  app.get(
+    '/transfers/recipient',
+    { schema: { tags: ['transfers'], querystring: recipientQuerySchema, response: { 200: recipientSchema } } },
+    async (req) => ({ name: (await findRecipient(db, currentUser(req), req.query.email)).name }),
+  );
+
+  app.post(
+    '/transfers',
+    {
+      schema: {
+        tags: ['transfers'],
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: transferBodySchema,
+        response: { 201: transactionSchema },
+      },
+    },
+    async (req, reply) => {
+      const sender = currentUser(req);
+      const out = await idempotent(db, req, sender.id, (tx) =>
+        transfer(tx, sender, req.body.recipientEmail, req.body.amountCents),
+      );
+      return reply.status(201).send(out);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rows } from '../lib/sql.js';
+import { setAccountActive } from '../modules/admin/activation.service.js';
+import { adjustBalance } from '../modules/admin/adjust.service.js';
+import { newKey, TestClient } from './client.js';
+import type { TestContext } from './test-app.js';
+
+/** A registered, activated user funded with `cents` through an audited adjustment. */
+export async function fundedUser(ctx: TestContext, cents: number, overrides: Record<string, unknown> = {}) {
+  const client = new TestClient(ctx.app);
+  const body = await client.register(overrides);
+  await setAccountActive(ctx.db, body.email, true, 'test');
+  if (cents > 0)
+    await adjustBalance(ctx.db, { email: body.email, amountCents: cents, reason: 'test funding', actor: 'test' });
+  const me = (await client.request('GET', '/api/me')).json() as { id: string; referralId: string };
+  const money = (method: 'POST', url: string, payload?: unknown, key = newKey()) =>
+    client.request(method, url, payload ?? {}, { 'idempotency-key': key });
+  const wallet = async () => (await client.request('GET', '/api/wallet')).json();
+  return { client, body, id: me.id, referralId: me.referralId, money, wallet };
+}
+
+/** The invariants of the books, checked against the database itself. */
+export async function booksInvariants(db: Db) {
+  const [unbalanced] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT journal_id FROM entries GROUP BY journal_id HAVING SUM(amount_cents) <> 0) x`,
+  );
+  const [total] = await rows<{ s: string | number }>(db, sql`SELECT COALESCE(SUM(amount_cents), 0) AS s FROM entries`);
+  const [negative] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM accounts WHERE user_id IS NOT NULL AND balance_cents < 0`,
+  );
+  const [drift] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM accounts a WHERE a.user_id IS NOT NULL
+        AND a.balance_cents <> (SELECT COALESCE(SUM(e.amount_cents), 0) FROM entries e WHERE e.account_id = a.id)`,
+  );
+  return {
+    unbalancedJournals: Number(unbalanced?.n),
+    sumOfAllEntries: Number(total?.s),
+    negativeUserAccounts: Number(negative?.n),
+    cachedBalancesOffTheirEntries: Number(drift?.n),
+  };
+}
+
+export const HEALTHY_BOOKS = {
+  unbalancedJournals: 0,
+  sumOfAllEntries: 0,
+  negativeUserAccounts: 0,
+  cachedBalancesOffTheirEntries: 0,
+};
