@@ -43,7 +43,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, clock?: () => Date): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const config = loadConfig({
@@ -54,7 +54,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD: 'operator password',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, webDist: null, internalToken: 'test-internal-token' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    webDist: null,
+    internalToken: 'test-internal-token',
+    ...(clock ? { clock } : {}),
+  });
   await seed(database.db, app.deps.auth, config);
   return {
     app,
