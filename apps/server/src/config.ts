@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   loginLimitPerIp: number;
   loginLimitPerEmail: number;
   trustProxy: boolean;
+  /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
+  accrualIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY === 'true',
+    accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
   };
 }
 

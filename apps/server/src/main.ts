@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startAccrualTimer } from './jobs/accrual-timer.js';
 import { DataDirLock } from './lib/process-lock.js';
 import { seed } from './seed.js';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
   writeFileSync(infoFile, JSON.stringify({ pid: process.pid, port, token: internalToken }), { mode: 0o600 });
   app.log.info(`Meridian is serving ${config.publicUrl} (${database.kind})`);
+  const stopAccrual = startAccrualTimer(database.db, app.deps.clock, config.accrualIntervalMs, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections and waits for in-flight requests; then the database
     // is closed cleanly so PGlite's files are never left half-written.
     await app.close();
+    await stopAccrual();
     await database.close();
     rmSync(infoFile, { force: true });
     lock?.release();

@@ -111,3 +111,32 @@ describe('the audit log', () => {
     expect(row?.n).toBeGreaterThan(0);
   });
 });
+
+describe('balance adjustments', () => {
+  it('credits and debits through the books, audited, and never below zero', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    await runAdminCommand(ctx.db, ['activate', body.email]);
+    expect(await runAdminCommand(ctx.db, ['adjust', body.email, '25000', 'Opening balance'])).toBe(
+      `${body.email} adjusted by 25000 cents`,
+    );
+    await runAdminCommand(ctx.db, ['adjust', body.email, '-5000', 'Correction']);
+    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '-20001', 'Too much'])).rejects.toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '100', '  '])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '1.5', 'x'])).rejects.toBeInstanceOf(UsageError);
+    expect((await client.request('GET', '/api/wallet')).json().balanceCents).toBe(20_000);
+    const audit = await rows<{ details: { amountCents: number; reason: string } }>(
+      ctx.db,
+      sql`select a.details from audit_log a join users u on u.id = a.target_user_id
+          where u.email = ${body.email} and a.action = 'balance.adjust' order by a.id`,
+    );
+    expect(audit.map((a) => [a.details.amountCents, a.details.reason])).toEqual([
+      [25_000, 'Opening balance'],
+      [-5_000, 'Correction'],
+    ]);
+  });
+});
