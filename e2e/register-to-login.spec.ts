@@ -16,6 +16,8 @@ async function submitExpectingOnce(page: Page, message: string) {
 }
 
 test('register, get activated, edit the profile, change the password, log out and back in', async ({ page }) => {
+  // About thirty steps through the real server: give slow CI machines room.
+  test.slow();
   const user = makeUser();
   const newName = `${user.name} Edited`;
   const newPassword = `${user.password}-new`;
