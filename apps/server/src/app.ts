@@ -22,6 +22,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { type Listen, realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   internalToken?: string;
   webDist?: string | null;
   clock?: () => Date;
+  /** The database's LISTEN (`Database.listen`): realtime fan-out of NOTIFY to this node's sockets. */
+  listen?: Listen;
 }
 
 /** Builds the Fastify instance; never listens (main.ts does, tests use inject). */
@@ -91,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
   await app.register(referralRoutes, { prefix: '/api' });
+  await app.register(realtimeRoutes, { prefix: '/api', listen: opts.listen });
 
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
   const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));

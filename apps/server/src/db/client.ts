@@ -20,7 +20,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** LISTENs on `channel` (PostgreSQL: one dedicated connection, re-opened if it drops, then
+   * `onReconnect` runs because notifications may have been missed); resolves to the unlisten. */
+  listen: Listen;
 }
+
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -40,6 +49,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
   };
 }
 
@@ -63,6 +76,55 @@ export function openPostgres(url: string, poolSize = 20): Database {
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
+  };
+}
+
+/** A LISTEN connection outside the pool, re-opened every second while it is down. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      if (!stopped) timer = setTimeout(reopen, 1000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) await client.end().catch(() => {});
+    else current = client;
+  };
+  const reopen = () =>
+    open().then(
+      () => onReconnect?.(),
+      () => {
+        if (!stopped) timer = setTimeout(reopen, 1000);
+      },
+    );
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

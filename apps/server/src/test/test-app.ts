@@ -40,6 +40,8 @@ export interface TestContext {
   app: App;
   db: Database['db'];
   config: Config;
+  /** The database's LISTEN, for a second app node on the same database. */
+  listen: Database['listen'];
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, clock?: ()
     db: database.db,
     webDist: null,
     internalToken: 'test-internal-token',
+    listen: database.listen,
     ...(clock ? { clock } : {}),
   });
   await seed(database.db, app.deps.auth, config);
@@ -66,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}, clock?: ()
     app,
     db: database.db,
     config,
+    listen: database.listen,
     async close() {
       await app.close();
       await database.close();

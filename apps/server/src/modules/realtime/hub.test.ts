@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type HubSocket, RealtimeHub } from './hub.js';
+import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from './publish.js';
+
+class FakeSocket extends EventEmitter {
+  readyState = 1;
+  sent: string[] = [];
+  pings = 0;
+  terminated = false;
+  send(text: string) {
+    this.sent.push(text);
+  }
+  ping() {
+    this.pings += 1;
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
+}
+const asSocket = (s: FakeSocket) => s as unknown as HubSocket;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('RealtimeHub', () => {
+  it('pings every heartbeat and terminates a socket that did not answer the previous ping', () => {
+    vi.useFakeTimers();
+    const hub = new RealtimeHub(1_000);
+    const answers = new FakeSocket();
+    const silent = new FakeSocket();
+    hub.add('u1', asSocket(answers));
+    hub.add('u1', asSocket(silent));
+
+    vi.advanceTimersByTime(1_000);
+    expect([answers.pings, silent.pings]).toEqual([1, 1]);
+    answers.emit('pong');
+
+    vi.advanceTimersByTime(1_000);
+    expect(answers.terminated).toBe(false);
+    expect(answers.pings).toBe(2);
+    expect(silent.terminated).toBe(true);
+    expect(hub.size).toBe(1);
+    hub.stop();
+  });
+
+  it('delivers to the named users only, and drops sockets once closed', () => {
+    const hub = new RealtimeHub();
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.add('a', asSocket(a));
+    hub.add('b', asSocket(b));
+    hub.deliverPayload(JSON.stringify({ userIds: ['a', 'nobody'], topics: ['wallet', 'wallet', 'user'] }));
+    expect(a.sent).toEqual([JSON.stringify({ type: 'changed', topics: ['wallet', 'user'] })]);
+    expect(b.sent).toEqual([]);
+
+    hub.deliverPayload('not json');
+    hub.deliverPayload(JSON.stringify({ userIds: ['a'], topics: ['not-a-topic'] }));
+    expect(a.sent).toHaveLength(1);
+
+    a.emit('close');
+    expect(hub.size).toBe(1);
+    hub.deliverAll(['investments']);
+    expect(b.sent).toEqual([JSON.stringify({ type: 'changed', topics: ['investments'] })]);
+    hub.stop();
+  });
+});
+
+describe('notificationPayloads', () => {
+  it('is one payload for a few users and nothing for none', () => {
+    expect(notificationPayloads(['a', 'b', 'a'], ['wallet'])).toEqual([
+      JSON.stringify({ userIds: ['a', 'b'], topics: ['wallet'] }),
+    ]);
+    expect(notificationPayloads([], ['wallet'])).toEqual([]);
+    expect(notificationPayloads(['a'], [])).toEqual([]);
+  });
+
+  it('splits many users into payloads under 8000 bytes that name each user once', () => {
+    const ids = Array.from({ length: 2_000 }, (_, i) => `user-${i}-é${'x'.repeat(i % 40)}`);
+    const payloads = notificationPayloads(ids, ['wallet', 'transactions']);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    const named = payloads.flatMap((p) => parseNotification(p)?.userIds ?? []);
+    expect(named).toEqual(ids);
+  });
+});

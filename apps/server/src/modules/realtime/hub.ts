@@ -1,0 +1,91 @@
+import { REALTIME, type RealtimeEvent } from '@meridian/shared';
+import type { WebSocket } from 'ws';
+import { parseNotification, type RealtimeTopic } from './publish.js';
+
+/** The part of a `ws` socket the hub uses (tests pass fakes). */
+export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'terminate' | 'on' | 'once'>;
+
+const OPEN = 1;
+
+/**
+ * The signed-in sockets of this app node, by user. Delivers notifications to the users they name
+ * and pings every socket each heartbeat, terminating those that did not answer the previous ping.
+ */
+export class RealtimeHub {
+  private readonly byUser = new Map<string, Set<HubSocket>>();
+  private readonly awaitingPong = new Set<HubSocket>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly heartbeatMs: number = REALTIME.heartbeatMs) {}
+
+  add(userId: string, socket: HubSocket): void {
+    let sockets = this.byUser.get(userId);
+    if (!sockets) {
+      sockets = new Set();
+      this.byUser.set(userId, sockets);
+    }
+    sockets.add(socket);
+    socket.on('pong', () => this.awaitingPong.delete(socket));
+    socket.once('close', () => this.remove(userId, socket));
+    if (!this.timer && !this.stopped) {
+      this.timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
+      this.timer.unref();
+    }
+  }
+
+  private remove(userId: string, socket: HubSocket): void {
+    this.awaitingPong.delete(socket);
+    const sockets = this.byUser.get(userId);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Sockets currently held, over all users. */
+  get size(): number {
+    let n = 0;
+    for (const sockets of this.byUser.values()) n += sockets.size;
+    return n;
+  }
+
+  /** Hands a NOTIFY payload to the sockets of the users it names; anything else is ignored. */
+  deliverPayload(payload: string): void {
+    const notification = parseNotification(payload);
+    if (notification) this.deliver(notification.userIds, notification.topics);
+  }
+
+  deliver(userIds: Iterable<string>, topics: readonly RealtimeTopic[]): void {
+    if (topics.length === 0) return;
+    const message = JSON.stringify({ type: 'changed', topics: [...new Set(topics)] } satisfies RealtimeEvent);
+    for (const userId of userIds) {
+      for (const socket of this.byUser.get(userId) ?? []) {
+        if (socket.readyState === OPEN) socket.send(message);
+      }
+    }
+  }
+
+  /** Every socket on this node: used when notifications may have been missed. */
+  deliverAll(topics: readonly RealtimeTopic[]): void {
+    this.deliver(this.byUser.keys(), topics);
+  }
+
+  heartbeat(): void {
+    for (const sockets of this.byUser.values()) {
+      for (const socket of sockets) {
+        if (this.awaitingPong.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        if (socket.readyState !== OPEN) continue;
+        this.awaitingPong.add(socket);
+        socket.ping();
+      }
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

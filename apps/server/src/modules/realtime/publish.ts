@@ -1,0 +1,74 @@
+import { REALTIME_TOPICS, type RealtimeEvent } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+
+export type RealtimeTopic = RealtimeEvent['topics'][number];
+
+/** The one NOTIFY channel every app node LISTENs on. */
+export const REALTIME_CHANNEL = 'meridian_events';
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_PAYLOAD_BYTES = 7999;
+
+/** What travels through NOTIFY: which users' views changed, and which views. */
+export const notificationSchema = z.object({
+  userIds: z.array(z.string()),
+  topics: z.array(z.enum(REALTIME_TOPICS)),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Tells the users concerned that these views of theirs changed. Call it inside the transaction that
+ * makes the change: PostgreSQL (and PGlite) deliver NOTIFY when that transaction commits, and never
+ * if it rolls back, so a client hears of a change exactly when it is visible.
+ */
+export async function publishChanged(tx: Db, userIds: string[], topics: RealtimeTopic[]): Promise<void> {
+  const payloads = notificationPayloads(userIds, topics);
+  if (payloads.length === 0) return;
+  if (payloads.length === 1) {
+    await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payloads[0]})`);
+    return;
+  }
+  const list = sql.join(
+    payloads.map((p) => sql`${p}::text`),
+    sql`, `,
+  );
+  await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, p) FROM unnest(ARRAY[${list}]) AS t(p)`);
+}
+
+/** The JSON payloads for these users, as few as fit under PostgreSQL's payload limit. */
+export function notificationPayloads(userIds: string[], topics: RealtimeTopic[]): string[] {
+  const users = [...new Set(userIds)];
+  const uniqueTopics = [...new Set(topics)];
+  if (users.length === 0 || uniqueTopics.length === 0) return [];
+  const encode = (ids: string[]) => JSON.stringify({ userIds: ids, topics: uniqueTopics } satisfies Notification);
+  const emptyBytes = Buffer.byteLength(encode([]));
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let bytes = emptyBytes;
+  for (const id of users) {
+    // The id as a JSON string, plus the comma before it when the chunk is not empty.
+    const idBytes = Buffer.byteLength(JSON.stringify(id)) + (chunk.length > 0 ? 1 : 0);
+    if (emptyBytes + idBytes > MAX_PAYLOAD_BYTES) throw new Error('realtime: user id too long for a NOTIFY payload');
+    if (bytes + idBytes > MAX_PAYLOAD_BYTES) {
+      payloads.push(encode(chunk));
+      chunk = [];
+      bytes = emptyBytes;
+    }
+    bytes += Buffer.byteLength(JSON.stringify(id)) + (chunk.length > 0 ? 1 : 0);
+    chunk.push(id);
+  }
+  payloads.push(encode(chunk));
+  return payloads;
+}
+
+/** The notification in a NOTIFY payload, or null when it is not one of ours. */
+export function parseNotification(payload: string): Notification | null {
+  try {
+    const parsed = notificationSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
