@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { useRealtime } from '../../lib/realtime/use-realtime';
 import { TopBar } from './top-bar';
 
 /** The signed-in frame: top bar (with the side menu) above the page. */
 export function AppShell() {
+  useRealtime();
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar />

@@ -1,0 +1,122 @@
+import { REALTIME, type RealtimeEvent, realtimeEventSchema } from '@meridian/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { meQueryKey, useMe } from '../api/get-me';
+import { walletQueryKey } from '../api/get-wallet';
+
+type Topic = RealtimeEvent['topics'][number];
+
+/** The query keys (prefixes) each topic invalidates. */
+const KEYS_BY_TOPIC: Record<Topic, readonly (readonly string[])[]> = {
+  wallet: [walletQueryKey],
+  transactions: [['transactions']],
+  investments: [['investments']],
+  referrals: [['referrals']],
+  user: [meQueryKey],
+};
+const ALL_TOPICS = Object.keys(KEYS_BY_TOPIC) as Topic[];
+
+/** How long to wait before reconnecting after a close, or null when the server refused us. */
+export function reconnectDelay(closeCode: number, attempt: number): number | null {
+  if (closeCode === REALTIME.policyViolationCode) return null;
+  return REALTIME.reconnectDelayMs(attempt);
+}
+
+function invalidate(queryClient: QueryClient, topics: readonly Topic[]): void {
+  for (const topic of new Set(topics)) {
+    for (const queryKey of KEYS_BY_TOPIC[topic]) void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+function parseEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string' || data === 'pong') return null;
+  try {
+    const parsed = realtimeEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function realtimeUrl(): string {
+  const url = new URL('/api/realtime', window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/**
+ * Live updates for the signed-in, active user: one WebSocket to /api/realtime; each
+ * `{ type: 'changed', topics }` refetches the views named. Pings every heartbeat and treats a
+ * missing pong as a dead connection; reconnects with REALTIME.reconnectDelayMs, except after close
+ * code 1008 (no session), when it asks for the user again so the guard can send them to /login.
+ * Closes on unmount and on sign-out.
+ */
+export function useRealtime(): void {
+  const queryClient = useQueryClient();
+  const { data: user } = useMe();
+  const userId = user?.isActive ? user.id : null;
+
+  useEffect(() => {
+    if (!userId) return;
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let everOpened = false;
+    let stopped = false;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+
+    const onClosed = (code: number) => {
+      clearInterval(heartbeatTimer);
+      socket = null;
+      if (stopped) return;
+      const delay = reconnectDelay(code, attempt);
+      if (delay === null) {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        return;
+      }
+      attempt += 1;
+      reconnectTimer = setTimeout(connect, delay);
+    };
+
+    function connect() {
+      const ws = new WebSocket(realtimeUrl());
+      socket = ws;
+      let awaitingPong = false;
+      ws.onopen = () => {
+        attempt = 0;
+        // Changes made while we were away were not heard: refetch everything once.
+        if (everOpened) invalidate(queryClient, ALL_TOPICS);
+        everOpened = true;
+        heartbeatTimer = setInterval(() => {
+          if (awaitingPong) {
+            // No answer for a whole heartbeat: the connection is dead even if the browser has not noticed.
+            ws.onclose = null;
+            ws.close();
+            onClosed(1006);
+            return;
+          }
+          awaitingPong = true;
+          ws.send('ping');
+        }, REALTIME.heartbeatMs);
+      };
+      ws.onmessage = (message: MessageEvent) => {
+        awaitingPong = false;
+        const event = parseEvent(message.data);
+        if (event) invalidate(queryClient, event.topics);
+      };
+      ws.onclose = (event: CloseEvent) => onClosed(event.code);
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(heartbeatTimer);
+      if (socket) {
+        socket.onclose = null;
+        socket.close(1000);
+      }
+      socket = null;
+    };
+  }, [userId, queryClient]);
+}
