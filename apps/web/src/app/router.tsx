@@ -85,11 +85,39 @@ export const routes: RouteObject[] = [
               placeholder('deposit/checkout', 'Checkout'),
               placeholder('withdraw', 'Withdraw'),
               placeholder('withdraw/method', 'Withdrawal Method'),
-              placeholder('plans', 'Investment Plans'),
-              placeholder('transfer', 'Transfer Funds'),
-              placeholder('transactions', 'Transactions'),
-              placeholder('investments', 'My Investments'),
-              placeholder('referrals', 'Referrals'),
+              {
+                path: 'plans',
+                handle: { title: 'Investment Plans' },
+                lazy: async () => ({ Component: (await import('../features/plans/pages/plans-page')).PlansPage }),
+              },
+              {
+                path: 'transfer',
+                handle: { title: 'Transfer Funds' },
+                lazy: async () => ({
+                  Component: (await import('../features/transfer/pages/transfer-page')).TransferPage,
+                }),
+              },
+              {
+                path: 'transactions',
+                handle: { title: 'Transactions' },
+                lazy: async () => ({
+                  Component: (await import('../features/transactions/pages/transactions-page')).TransactionsPage,
+                }),
+              },
+              {
+                path: 'investments',
+                handle: { title: 'My Investments' },
+                lazy: async () => ({
+                  Component: (await import('../features/investments/pages/investments-page')).InvestmentsPage,
+                }),
+              },
+              {
+                path: 'referrals',
+                handle: { title: 'Referrals' },
+                lazy: async () => ({
+                  Component: (await import('../features/referrals/pages/referrals-page')).ReferralsPage,
+                }),
+              },
             ],
           },
         ],

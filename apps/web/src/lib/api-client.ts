@@ -21,6 +21,8 @@ interface RequestOptions<T> {
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Sent as the `Idempotency-Key` header; every money POST needs one (see use-idempotency-key.ts). */
+  idempotencyKey?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -39,13 +41,16 @@ function toApiError(status: number, payload: unknown): ApiError {
 
 /** Calls the Meridian API with the session cookie; throws `ApiError` on any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
+  const headers: Record<string, string> =
+    body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' };
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });
@@ -75,4 +80,16 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message !== '') return error.message;
   return messages.unknownError;
+}
+
+/** Codes that carry no message of the server's own: the call failed before an answer was read. */
+const GENERIC_CODES: ReadonlySet<string> = new Set(['UNKNOWN', 'NETWORK', 'BAD_RESPONSE', 'INTERNAL']);
+
+/**
+ * The server's own message for a refusal it explained ('Insufficient balance'), else `fallback`
+ * ('Failed to transfer') for a network failure, a 5xx or anything else without an explanation.
+ */
+export function errorMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && !GENERIC_CODES.has(error.code)) return error.message;
+  return fallback;
 }

@@ -4,8 +4,8 @@ import { BarChart3, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useUser } from '../../lib/api/get-me';
+import { initials } from '../../lib/initials';
 import { notify } from '../../lib/toast';
-import { initials } from './initials';
 
 const itemClasses =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none select-none ' +

@@ -1,6 +1,7 @@
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
+import { LiveMarketCard, TickerTape } from '../../../components/market/market-widgets';
 import { buttonClasses } from '../../../components/ui/button';
 import { useUser } from '../../../lib/api/get-me';
 import { AccountSummary } from '../components/account-summary';
@@ -27,11 +28,13 @@ export function DashboardPage() {
         </>
       }
     >
+      <TickerTape />
       <AccountSummary />
       <div className="grid gap-6 lg:grid-cols-2">
         <ActiveInvestmentsCard />
         <ReferralLinkCard referralId={user.referralId} />
       </div>
+      <LiveMarketCard />
     </PageWrapper>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { CryptoHeatmapCard, StockHeatmapCard, TimelineNewsCard } from '../../../components/market/market-widgets';
 import { buttonClasses } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FeatureGrid } from '../components/feature-grid';
@@ -97,6 +98,24 @@ export function LandingPage() {
         </div>
         <div className="mt-10">
           <FeatureGrid />
+        </div>
+      </section>
+
+      <section aria-labelledby="markets-heading" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+        <div className="max-w-2xl">
+          <h2 id="markets-heading" className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
+            The markets, live
+          </h2>
+          <p className="mt-3 text-slate-600 dark:text-slate-400">
+            Follow stocks and crypto as they move, with the day&apos;s headlines alongside.
+          </p>
+        </div>
+        <div className="mt-10 grid gap-6 lg:grid-cols-2">
+          <StockHeatmapCard />
+          <CryptoHeatmapCard />
+          <div className="lg:col-span-2">
+            <TimelineNewsCard />
+          </div>
         </div>
       </section>
 

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from './button';
+import { Modal } from './modal';
+
+interface ConfirmModalProps {
+  isOpen: boolean;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  /** The confirm button's name; 'Confirm' unless told. */
+  confirmLabel?: string;
+  /** What the confirm button reads while `busy`, e.g. 'Claiming...'. */
+  busyLabel?: string;
+  cancelLabel?: string;
+  variant?: Extract<ButtonVariant, 'primary' | 'danger'>;
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Cancel, the close button, Escape and a backdrop click all call this (not while busy). */
+  onCancel: () => void;
+}
+
+/** The shared Modal with a Cancel / Confirm pair; the dialog stays put while its action runs. */
+export function ConfirmModal({
+  isOpen,
+  title,
+  description,
+  children,
+  confirmLabel = 'Confirm',
+  busyLabel,
+  cancelLabel = 'Cancel',
+  variant = 'primary',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      title={title}
+      {...(description ? { description } : {})}
+    >
+      <div className="flex flex-col gap-5">
+        {children}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={variant} onClick={onConfirm} loading={busy}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

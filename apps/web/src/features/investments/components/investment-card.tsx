@@ -1,0 +1,88 @@
+import { formatCents, type Investment } from '@meridian/shared';
+import { CalendarClock, Square } from 'lucide-react';
+import { memo } from 'react';
+import { daysOf, InvestmentStatusBadge, investmentProgress } from '../../../components/investment/investment-status';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Progress } from '../../../components/ui/progress';
+import { formatDate } from '../../../lib/format-date';
+import { formatBps } from '../../../lib/money-input';
+
+interface InvestmentCardProps {
+  investment: Investment;
+  onEnd: (investment: Investment) => void;
+}
+
+/** One investment: amount, profit so far, progress to maturity, days left, status; End on active ones. */
+export const InvestmentCard = memo(function InvestmentCard({ investment, onEnd }: InvestmentCardProps) {
+  const progress = investmentProgress(investment);
+  const titleId = `investment-${investment.id}`;
+  return (
+    <Card className="flex h-full flex-col">
+      <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-5 p-5">
+        <header className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col">
+            <h3 id={titleId} className="truncate text-base font-semibold text-slate-900 dark:text-white">
+              {investment.planName}
+            </h3>
+            <p className="text-xs text-slate-600 dark:text-slate-400">Started {formatDate(investment.startedAt)}</p>
+          </div>
+          <InvestmentStatusBadge status={investment.status} />
+        </header>
+
+        <dl className="grid grid-cols-2 gap-4">
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Amount</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">
+              {formatCents(investment.amountCents)}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Profit so far</dt>
+            <dd className="text-lg font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">
+              +{formatCents(investment.profitCents)}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Return</dt>
+            <dd className="text-sm font-medium text-slate-900 tabular-nums dark:text-white">
+              {formatBps(investment.profitBps)}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Days left</dt>
+            <dd className="text-sm font-medium text-slate-900 tabular-nums dark:text-white">
+              {investment.status === 'active' ? progress.daysLeft : '—'}
+            </dd>
+          </div>
+        </dl>
+
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
+            <span>{daysOf(progress.daysDone, investment.durationDays)}</span>
+            <span>{progress.summary}</span>
+          </div>
+          <Progress
+            value={progress.daysDone}
+            max={investment.durationDays}
+            label={`${investment.planName} progress to maturity`}
+            valueText={daysOf(progress.daysDone, investment.durationDays)}
+          />
+          <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+            <CalendarClock className="size-3.5" aria-hidden="true" />
+            {investment.status === 'ended' && investment.endedAt
+              ? `Ended ${formatDate(investment.endedAt)}`
+              : `Matures ${formatDate(investment.maturesAt)}`}
+          </p>
+        </div>
+
+        {investment.status === 'active' && (
+          <Button variant="secondary" size="sm" onClick={() => onEnd(investment)} className="mt-auto self-start">
+            <Square className="size-3.5" aria-hidden="true" />
+            End Investment
+          </Button>
+        )}
+      </article>
+    </Card>
+  );
+});

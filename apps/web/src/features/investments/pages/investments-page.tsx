@@ -1,0 +1,243 @@
+import { formatCents, type Investment, moneyMessages } from '@meridian/shared';
+import { ArrowRight, HandCoins, Wallet } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageWrapper } from '../../../components/layouts/page-wrapper';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { type ChipOption, FilterChips } from '../../../components/ui/filter-chips';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useInvestments } from '../../../lib/api/get-investments';
+import { usePlans } from '../../../lib/api/get-plans';
+import { useWallet } from '../../../lib/api/get-wallet';
+import { ApiError, errorMessageOr } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useClaimProfits } from '../api/claim-profits';
+import { useEndInvestment } from '../api/end-investment';
+import { InvestmentCard } from '../components/investment-card';
+
+const ALL = 'all';
+const CLAIM_TOAST_ID = 'claim-all-profits';
+
+export function InvestmentsPage() {
+  return (
+    <PageWrapper
+      title="My Investments"
+      description="Track each plan's profit and progress, and claim your profit to your balance."
+      actions={<InvestmentsActions />}
+    >
+      <InvestmentsContent />
+    </PageWrapper>
+  );
+}
+
+function InvestmentsActions() {
+  return (
+    <Link to="/plans" className={buttonClasses('secondary')}>
+      Invest Now
+      <ArrowRight className="size-4" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function InvestmentsContent() {
+  const investments = useInvestments();
+  const plans = usePlans();
+  const { wallet, isLoading: walletLoading } = useWallet();
+  useFailureToast(investments.error, moneyMessages.failedToFetchInvestments);
+  const [filter, setFilter] = useState<string>(ALL);
+
+  const list = investments.data ?? [];
+  // One chip per plan; while plans are unavailable, one per plan the user has invested in.
+  const chips = useMemo<ChipOption<string>[]>(() => {
+    const named = plans.data?.map((plan) => ({ value: plan.id, label: plan.name })) ?? [];
+    const extra = (investments.data ?? [])
+      .filter((item, index, all) => all.findIndex((other) => other.planId === item.planId) === index)
+      .filter((item) => !named.some((chip) => chip.value === item.planId))
+      .map((item) => ({ value: item.planId, label: item.planName }));
+    return [{ value: ALL, label: 'All Plans' }, ...named, ...extra];
+  }, [plans.data, investments.data]);
+  const shown = filter === ALL ? list : list.filter((item) => item.planId === filter);
+  const investedCents = list
+    .filter((item) => item.status === 'active')
+    .reduce((sum, item) => sum + item.amountCents, 0);
+
+  const [ending, setEnding] = useState<Investment | null>(null);
+  const onEnd = useCallback((investment: Investment) => setEnding(investment), []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ClaimPanel
+        profitCents={wallet.profitCents}
+        investedCents={investedCents}
+        loading={walletLoading || investments.isPending}
+      />
+
+      <FilterChips label="Filter by plan" options={chips} value={filter} onValueChange={setFilter} />
+
+      {investments.isPending ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading investments">
+          {[0, 1, 2].map((key) => (
+            <li key={key}>
+              <Card className="flex flex-col gap-4 p-5">
+                <Skeleton className="h-5 w-28" />
+                <div className="grid grid-cols-2 gap-4">
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-10" />
+                </div>
+                <Skeleton className="h-2 w-full" />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={Wallet}
+          title={moneyMessages.noInvestments}
+          description={
+            filter === ALL
+              ? 'Pick a plan to start earning daily profit.'
+              : 'You have no investments in this plan. Try another filter or invest now.'
+          }
+          action={
+            <Link to="/plans" className={buttonClasses('primary')}>
+              Invest Now
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Investments">
+          {shown.map((investment) => (
+            <li key={investment.id}>
+              <InvestmentCard investment={investment} onEnd={onEnd} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <EndInvestmentDialog investment={ending} onClose={() => setEnding(null)} />
+    </div>
+  );
+}
+
+/** Claimable profit, the amount at work, and Claim All Profits with its confirmation. */
+function ClaimPanel({
+  profitCents,
+  investedCents,
+  loading,
+}: {
+  profitCents: number;
+  investedCents: number;
+  loading: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const claim = useClaimProfits();
+  const idempotency = useIdempotencyKey();
+
+  const openDialog = () => {
+    // Each opening is a new submission; a retry inside the dialog reuses its key.
+    idempotency.settle();
+    setOpen(true);
+  };
+
+  const confirm = async () => {
+    toast.loading(moneyMessages.claimingProfits, { id: CLAIM_TOAST_ID });
+    try {
+      await claim.mutateAsync(idempotency.keyFor({ claim: 'all' }));
+      idempotency.settle();
+      toast.success(moneyMessages.allProfitsClaimed, { id: CLAIM_TOAST_ID });
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessageOr(error, moneyMessages.failedToClaim), { id: CLAIM_TOAST_ID });
+      // Nothing to claim will not change by trying again: close, as after a success.
+      if (error instanceof ApiError && error.code === 'NOTHING_TO_CLAIM') setOpen(false);
+    }
+  };
+
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <dl className="grid flex-1 grid-cols-2 gap-4 sm:max-w-md">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Profit to claim</dt>
+          <dd className="text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">
+            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : formatCents(profitCents)}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Invested</dt>
+          <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
+            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : formatCents(investedCents)}
+          </dd>
+        </div>
+      </dl>
+      <Button onClick={openDialog} disabled={claim.isPending} className="w-full sm:w-auto">
+        <HandCoins className="size-4" aria-hidden="true" />
+        Claim All Profits
+      </Button>
+      <ConfirmModal
+        isOpen={open}
+        title="Claim All Profits"
+        busy={claim.isPending}
+        busyLabel="Claiming..."
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          All your profit, <strong className="font-semibold tabular-nums">{formatCents(profitCents)}</strong>, moves to
+          your balance. Completed plans then leave this list; active plans keep earning.
+        </p>
+      </ConfirmModal>
+    </Card>
+  );
+}
+
+function EndInvestmentDialog({ investment, onClose }: { investment: Investment | null; onClose: () => void }) {
+  const end = useEndInvestment();
+  const idempotency = useIdempotencyKey();
+  // Keep the last investment while the dialog animates out.
+  const [shown, setShown] = useState<Investment | null>(investment);
+  if (investment && investment !== shown) setShown(investment);
+
+  const confirm = async () => {
+    if (!investment) return;
+    try {
+      await end.mutateAsync({
+        investmentId: investment.id,
+        idempotencyKey: idempotency.keyFor({ end: investment.id }),
+      });
+      idempotency.settle();
+      notify.success(moneyMessages.investmentEnded);
+      onClose();
+    } catch (error) {
+      notify.failure(error);
+      if (error instanceof ApiError && error.code === 'INVESTMENT_NOT_ACTIVE') onClose();
+    }
+  };
+
+  return (
+    <ConfirmModal
+      isOpen={investment !== null}
+      title="End Investment"
+      variant="danger"
+      busy={end.isPending}
+      busyLabel="Ending..."
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      {shown && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          End your <strong className="font-semibold">{shown.planName}</strong> investment now? Your{' '}
+          <strong className="font-semibold tabular-nums">{formatCents(shown.amountCents)}</strong> returns to your
+          balance and the plan stops earning. The{' '}
+          <strong className="font-semibold tabular-nums">{formatCents(shown.profitCents)}</strong> of profit it has
+          earned stays yours to claim.
+        </p>
+      )}
+    </ConfirmModal>
+  );
+}

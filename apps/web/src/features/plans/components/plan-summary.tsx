@@ -1,0 +1,63 @@
+import { durationLabel, formatCents, type Plan } from '@meridian/shared';
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatBps } from '../../../lib/money-input';
+
+interface PlanSummaryProps {
+  plan: Plan | undefined;
+  amountCents: number | null;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="text-right text-sm font-medium text-slate-900 tabular-nums dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+/** The chosen plan's figures and, once an amount is typed, the profit it would earn. */
+export function PlanSummary({ plan, amountCents }: PlanSummaryProps) {
+  if (!plan) {
+    return (
+      <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
+        Select a plan to see its details.
+      </p>
+    );
+  }
+  // Display only: the server computes the real profit day by day.
+  const estimate = amountCents === null ? null : Math.floor((amountCents * plan.profitBps) / 10_000);
+  return (
+    <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+      <Row term="Plan">{plan.name}</Row>
+      <Row term="Duration">{durationLabel(plan.durationDays)}</Row>
+      <Row term="ROI">
+        {formatBps(plan.minRoiBps)} – {formatBps(plan.maxRoiBps)}
+      </Row>
+      <Row term="Minimum">{formatCents(plan.minCents)}</Row>
+      <Row term="Maximum">{formatCents(plan.maxCents)}</Row>
+      <Row term="Amount">{amountCents === null ? '—' : formatCents(amountCents)}</Row>
+      <Row term="Estimated profit">
+        {estimate === null ? (
+          '—'
+        ) : (
+          <span className="text-emerald-700 dark:text-emerald-400">≈ {formatCents(estimate)}</span>
+        )}
+      </Row>
+    </dl>
+  );
+}
+
+export function PlanSummarySkeleton() {
+  return (
+    <div className="flex flex-col gap-3">
+      {[0, 1, 2, 3, 4].map((key) => (
+        <div key={key} className="flex justify-between">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+      ))}
+    </div>
+  );
+}

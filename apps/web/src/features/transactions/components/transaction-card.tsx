@@ -1,0 +1,72 @@
+import { formatCents, type Transaction } from '@meridian/shared';
+import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { memo } from 'react';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-date';
+
+/** success green, pending yellow, failed red, anything else neutral (spec section 4). */
+function statusTone(status: string): BadgeTone {
+  if (status === 'success') return 'success';
+  if (status === 'pending') return 'warning';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}
+
+const modeLabel = (mode: string) => mode.charAt(0).toUpperCase() + mode.slice(1);
+
+/** One history row: direction, description, mode and method, date, signed amount and status. */
+export const TransactionCard = memo(function TransactionCard({ transaction }: { transaction: Transaction }) {
+  const credit = transaction.type === 'credit';
+  const Icon = credit ? ArrowDownLeft : ArrowUpRight;
+  const details = [
+    modeLabel(transaction.mode),
+    transaction.method && transaction.method !== transaction.mode ? transaction.method : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <article
+      data-status={transaction.status}
+      data-type={transaction.type}
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_84px] [content-visibility:auto] sm:gap-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <span
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-full',
+          credit
+            ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300'
+            : 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-300',
+        )}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+        <span className="sr-only">{credit ? 'Credit' : 'Debit'}</span>
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{transaction.description}</p>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+          {details}
+          <span aria-hidden="true"> · </span>
+          <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <p
+          className={cn(
+            'text-sm font-semibold tabular-nums sm:text-base',
+            credit ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400',
+          )}
+        >
+          {credit ? '+' : '-'}
+          {formatCents(transaction.amountCents)}
+        </p>
+        {transaction.feeCents > 0 && (
+          <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+            Fee {formatCents(transaction.feeCents)}
+          </p>
+        )}
+        <Badge tone={statusTone(transaction.status)}>{transaction.status}</Badge>
+      </div>
+    </article>
+  );
+});

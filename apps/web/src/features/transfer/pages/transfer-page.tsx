@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_PATTERN, formatCents, messages, moneyMessages, TRANSFER_FEE_BPS } from '@meridian/shared';
+import { ArrowLeftRight, Info, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PageWrapper } from '../../../components/layouts/page-wrapper';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { MoneyInput } from '../../../components/ui/money-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TextLink } from '../../../components/ui/text-link';
+import { useWallet } from '../../../lib/api/get-wallet';
+import { ApiError, errorMessageOr } from '../../../lib/api-client';
+import { amountProblemMessages, formatBps, parseDollars } from '../../../lib/money-input';
+import { notify } from '../../../lib/toast';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useCreateTransfer } from '../api/create-transfer';
+import { useRecipientLookup } from '../api/get-recipient';
+import { type TransferFigures, TransferSummary, transferFigures } from '../components/transfer-summary';
+
+const transferFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: moneyMessages.emailRequired })
+    .regex(EMAIL_PATTERN, { error: messages.invalidEmail }),
+  amount: z.string().superRefine((value, ctx) => {
+    const parsed = parseDollars(value);
+    if (parsed.ok) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: parsed.problem === 'empty' ? moneyMessages.amountRequired : amountProblemMessages[parsed.problem],
+    });
+  }),
+});
+type TransferForm = z.infer<typeof transferFormSchema>;
+
+const empty: TransferForm = { email: '', amount: '' };
+
+interface PendingTransfer extends TransferFigures {
+  email: string;
+  name: string;
+}
+
+export function TransferPage() {
+  return (
+    <PageWrapper title="Transfer Funds" description="Send money to another Meridian member by their email address.">
+      <TransferContent />
+    </PageWrapper>
+  );
+}
+
+function TransferContent() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { wallet, isLoading: walletLoading } = useWallet();
+  const lookup = useRecipientLookup();
+  const transfer = useCreateTransfer();
+  const idempotency = useIdempotencyKey();
+  const [pending, setPending] = useState<PendingTransfer | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<TransferForm>({ resolver: zodResolver(transferFormSchema), defaultValues: empty });
+
+  const typed = parseDollars(watch('amount'));
+  const preview = typed.ok ? transferFigures(typed.cents) : null;
+
+  const onSubmit = handleSubmit(async ({ email, amount }) => {
+    const parsed = parseDollars(amount);
+    if (!parsed.ok) return;
+    try {
+      const recipient = await lookup.mutateAsync(email);
+      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents) });
+      setDialogOpen(true);
+    } catch (error) {
+      notify.failure(error);
+    }
+  });
+
+  const cancel = () => {
+    setDialogOpen(false);
+    reset(empty);
+    idempotency.settle();
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    const body = { recipientEmail: pending.email, amountCents: pending.amountCents };
+    try {
+      await transfer.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+      notify.success(moneyMessages.transferSuccessful);
+      setDialogOpen(false);
+      navigate('/transactions');
+    } catch (error) {
+      notify.error(errorMessageOr(error, moneyMessages.failedToTransfer));
+      // A refusal the server explained (say 'Insufficient balance') will not change on retry: back
+      // to the form, values kept. After a network failure the dialog stays, and Confirm retries with
+      // the same Idempotency-Key, so the transfer cannot happen twice.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) setDialogOpen(false);
+    }
+  };
+
+  const invalid = (field: keyof TransferForm) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Send money</CardTitle>
+          <CardDescription>
+            You pay a {formatBps(TRANSFER_FEE_BPS)} fee on top of the amount; the recipient receives the full amount.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+            <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+              <Input
+                id={`${id}-email`}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                placeholder="recipient@example.com"
+                {...invalid('email')}
+                {...register('email')}
+              />
+            </Field>
+            <Field id={`${id}-amount`} label="Amount" error={errors.amount?.message}>
+              <MoneyInput id={`${id}-amount`} placeholder="0.00" {...invalid('amount')} {...register('amount')} />
+            </Field>
+            <div className="rounded-lg bg-slate-50 px-4 py-1 dark:bg-slate-800/60" aria-live="polite">
+              {preview ? (
+                <TransferSummary figures={preview} />
+              ) : (
+                <p className="py-3 text-sm text-slate-600 dark:text-slate-400">
+                  Enter an amount to see the fee and the total.
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" loading={lookup.isPending} className="w-full sm:w-auto sm:self-end">
+              <ArrowLeftRight className="size-4" aria-hidden="true" />
+              {lookup.isPending ? 'Checking recipient...' : 'Transfer'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-4">
+        <Card className="p-5">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+              <Wallet className="size-5" aria-hidden="true" />
+            </span>
+            <div className="flex min-w-0 flex-col">
+              <span className="text-sm text-slate-600 dark:text-slate-400">Available balance</span>
+              {walletLoading ? (
+                <Skeleton className="mt-1 h-7 w-28" />
+              ) : (
+                <span
+                  className="truncate text-2xl font-semibold text-slate-900 tabular-nums dark:text-white"
+                  data-testid="transfer-balance"
+                >
+                  {formatCents(wallet.balanceCents)}
+                </span>
+              )}
+            </div>
+          </div>
+        </Card>
+        <Card className="flex gap-3 p-5 text-sm text-slate-600 dark:text-slate-400">
+          <Info className="mt-0.5 size-4 shrink-0 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
+          <p>
+            Transfers arrive instantly and cannot be reversed. Check the recipient&apos;s name before you confirm.{' '}
+            <TextLink to="/transactions">View history</TextLink>
+          </p>
+        </Card>
+      </div>
+
+      <ConfirmModal
+        isOpen={dialogOpen}
+        title="Confirm Transfer"
+        busy={transfer.isPending}
+        busyLabel="Transferring..."
+        onConfirm={() => void confirm()}
+        onCancel={cancel}
+      >
+        {pending && (
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+              <Avatar name={pending.name} />
+              <div className="flex min-w-0 flex-col">
+                <span className="text-xs text-slate-600 dark:text-slate-400">Recipient</span>
+                <span className="truncate font-semibold text-slate-900 dark:text-white" data-testid="recipient-name">
+                  {pending.name}
+                </span>
+                <span className="truncate text-sm text-slate-600 dark:text-slate-400">{pending.email}</span>
+              </div>
+            </div>
+            <TransferSummary figures={pending} />
+          </div>
+        )}
+      </ConfirmModal>
+    </div>
+  );
+}
