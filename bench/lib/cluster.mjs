@@ -1,0 +1,114 @@
+// The benchmark's PostgreSQL: a throwaway cluster from scripts/pg-cluster.mjs, re-configured like a
+// small real server (durability ON) and restarted, so the numbers mean what production would see.
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findPgBin, startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
+
+export { findPgBin };
+
+/** Server settings for the run. pg-cluster.mjs starts with test settings (fsync off); these replace them. */
+export function benchSettings({ profile }) {
+  const s = {
+    // Durability as in production: every COMMIT waits for its WAL flush.
+    fsync: 'on',
+    synchronous_commit: 'on',
+    full_page_writes: 'on',
+    // Memory sized for a small dedicated server (this machine has far more RAM than it needs).
+    shared_buffers: '256MB',
+    effective_cache_size: '1GB',
+    work_mem: '8MB',
+    maintenance_work_mem: '128MB',
+    wal_buffers: '16MB',
+    // Room for the whole run's WAL, so no forced checkpoint lands in the middle of a 20 s phase
+    // (each phase starts right after an explicit CHECKPOINT).
+    max_wal_size: '4GB',
+    min_wal_size: '1GB',
+    checkpoint_timeout: '15min',
+    checkpoint_completion_target: '0.9',
+    random_page_cost: '1.1',
+    max_connections: '200',
+  };
+  if (profile) {
+    s.shared_preload_libraries = 'pg_stat_statements';
+    s.track_io_timing = 'on';
+  }
+  return s;
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+function runPgTool(bin, tool, args, timeoutMs = 120_000) {
+  const exe = path.join(bin, tool);
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+  const res = spawnSync(cmd, argv, { encoding: 'utf8', timeout: timeoutMs, cwd: os.tmpdir() });
+  if (res.error) throw new Error(`${tool} could not run: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}${res.stderr}`);
+  return res.stdout;
+}
+
+export async function query(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Starts the cluster, applies `settings` with ALTER SYSTEM and restarts it. Returns the cluster with `stop()`. */
+export async function startBenchCluster(settings) {
+  const cluster = await startCluster();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      stopCluster(cluster);
+    } catch (err) {
+      // Already gone (e.g. Ctrl-C reached the postmaster first); the directory is removed regardless.
+      process.stderr.write(`bench: stopping PostgreSQL: ${err instanceof Error ? err.message.split('\n')[0] : err}\n`);
+    }
+  };
+  try {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      for (const [name, value] of Object.entries(settings)) {
+        await client.query(`ALTER SYSTEM SET ${name} = '${value.replaceAll("'", "''")}'`);
+      }
+    } finally {
+      await client.end();
+    }
+    runPgTool(cluster.bin, 'pg_ctl', [
+      '-D',
+      cluster.dataDir,
+      '-l',
+      path.join(cluster.dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '60',
+      '-m',
+      'fast',
+      'restart',
+    ]);
+    const effective = {};
+    const c2 = new pg.Client({ connectionString: cluster.url });
+    await c2.connect();
+    try {
+      for (const name of Object.keys(settings)) {
+        const { rows } = await c2.query(`SHOW ${name}`);
+        effective[name] = Object.values(rows[0])[0];
+      }
+    } finally {
+      await c2.end();
+    }
+    const { rows: v } = await query(cluster.url, 'SHOW server_version');
+    return { ...cluster, stop, settings: effective, version: v[0].server_version };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}

@@ -1,0 +1,89 @@
+// Who used the CPU during a phase, from /proc: the server, PostgreSQL (postmaster and backends), the
+// load generator (this process and its finished children, e.g. pgbench) and everything else on the
+// machine. On a shared 2-core box the last figure says how much to trust the others.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+let hz = 100;
+try {
+  hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+} catch {}
+
+function procStat(pid) {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    // f[0] = state (field 3); utime = field 14 -> f[11]; stime f[12]; cutime f[13]; cstime f[14]; ppid f[1]
+    return { ppid: Number(f[1]), self: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+  } catch {
+    return null;
+  }
+}
+
+function machine() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = v.slice(0, 8).reduce((a, b) => a + b, 0); // guest time is already inside user
+  const idle = v[3] + v[4];
+  return { total, busy: total - idle };
+}
+
+function postmasterPid(dataDir) {
+  try {
+    return Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU jiffies so far of each party. `pids.server` is the server's pid, `dataDir` the cluster's. */
+export function cpuSnapshot({ serverPid, dataDir }) {
+  const m = machine();
+  const me = procStat('self');
+  const server = serverPid ? procStat(serverPid) : null;
+  let postgres = 0;
+  const pm = dataDir ? postmasterPid(dataDir) : null;
+  if (pm) {
+    const p = procStat(pm);
+    if (p) postgres += p.self + p.children;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      const c = procStat(d);
+      if (c && c.ppid === pm) postgres += c.self;
+    }
+  }
+  return {
+    at: Date.now(),
+    machineTotal: m.total,
+    machineBusy: m.busy,
+    loadgen: me ? me.self + me.children : 0,
+    server: server ? server.self : 0,
+    postgres,
+  };
+}
+
+/** CPU used between two snapshots, in % of one core (200% = both cores of a 2-core machine). */
+export function cpuBetween(a, b) {
+  const seconds = (b.at - a.at) / 1000;
+  const pct = (j) => Math.round(((j / hz) * 100) / seconds);
+  const busy = b.machineBusy - a.machineBusy;
+  const server = b.server - a.server;
+  const postgres = b.postgres - a.postgres;
+  const loadgen = b.loadgen - a.loadgen;
+  const cores = os.cpus().length;
+  return {
+    cores,
+    capacityPct: cores * 100,
+    machineBusyPct: pct(busy),
+    serverPct: pct(server),
+    postgresPct: pct(postgres),
+    loadGeneratorPct: pct(loadgen),
+    otherProcessesPct: Math.max(0, pct(busy - server - postgres - loadgen)),
+  };
+}
+
+export function formatCpu(c) {
+  return `server ${c.serverPct}%, PostgreSQL ${c.postgresPct}%, load generator ${c.loadGeneratorPct}%, other processes ${c.otherProcessesPct}% (machine busy ${c.machineBusyPct}% of ${c.capacityPct}%)`;
+}

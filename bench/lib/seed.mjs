@@ -1,0 +1,190 @@
+// 1,000 funded, active users: registered through the real sign-up endpoint (a real scrypt hash and
+// session each), then activated and funded by SQL exactly as `npm run admin -- activate/adjust` would
+// book it — one balanced journal external → balance per user, the matching balance, a history row and
+// an audit row — in one transaction, so the deferred zero-sum trigger checks every journal at commit.
+import pg from 'pg';
+
+export const BENCH_EMAIL_DOMAIN = 'bench.invalid';
+
+/** Runs `count` tasks with at most `limit` in flight; resolves to their results in order. */
+export async function pool(count, limit, task) {
+  const results = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Registers one user; returns { email, cookie } with the session cookie from set-cookie. */
+async function register(base, runId, i) {
+  const email = `bench-${runId}-${i}@${BENCH_EMAIL_DOMAIN}`;
+  const body = {
+    name: `Bench User ${i}`,
+    email,
+    phone: '+15550100200',
+    country: 'United States',
+    password: `bench password ${runId}`,
+  };
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    if (res.status === 200) {
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .filter((c) => c && !c.endsWith('='))
+        .join('; ');
+      if (!cookie.includes('session_token')) throw new Error(`sign-up of ${email} set no session cookie: ${cookie}`);
+      return { email, cookie };
+    }
+    if (attempt >= 3) throw new Error(`sign-up of ${email} failed: ${res.status} ${text.slice(0, 300)}`);
+  }
+}
+
+export async function registerUsers({ base, runId, count, concurrency, onProgress }) {
+  let done = 0;
+  return pool(count, concurrency, async (i) => {
+    const user = await register(base, runId, i);
+    done++;
+    onProgress?.(done);
+    return user;
+  });
+}
+
+/** Activates and funds every user of this run, in one transaction. Returns the number funded. */
+export async function activateAndFund({ databaseUrl, runId, cents }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `CREATE TEMP TABLE bench_seed ON COMMIT DROP AS
+         SELECT u.id AS user_id, a.id AS account_id, nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
+         FROM users u JOIN accounts a ON a.user_id = u.id AND a.kind = 'balance'
+         WHERE u.email LIKE $1`,
+      [`bench-${runId}-%@${BENCH_EMAIL_DOMAIN}`],
+    );
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM bench_seed');
+    const n = rows[0].n;
+    const reason = 'Benchmark opening balance';
+    await client.query(`UPDATE users SET is_active = true, updated_at = now() WHERE id IN (SELECT user_id FROM bench_seed)`);
+    await client.query(
+      `INSERT INTO audit_log (actor, action, target_user_id) SELECT 'bench:seed', 'user.activate', user_id FROM bench_seed`,
+    );
+    await client.query(`INSERT INTO journals (id, kind, user_id) SELECT journal_id, 'adjustment', user_id FROM bench_seed`);
+    await client.query(
+      `INSERT INTO entries (journal_id, account_id, amount_cents)
+         SELECT journal_id, account_id, $1::bigint FROM bench_seed
+         UNION ALL
+         SELECT journal_id, (SELECT id FROM accounts WHERE user_id IS NULL AND kind = 'external'), -$1::bigint FROM bench_seed`,
+      [cents],
+    );
+    await client.query(
+      `UPDATE accounts SET balance_cents = balance_cents + $1::bigint WHERE id IN (SELECT account_id FROM bench_seed)`,
+      [cents],
+    );
+    await client.query(
+      `INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status, journal_id)
+         SELECT gen_random_uuid()::text, user_id, 'credit', 'adjustment', 'adjustment', $2, $1::bigint, 0, 'success', journal_id
+         FROM bench_seed`,
+      [cents, reason],
+    );
+    await client.query(
+      `INSERT INTO audit_log (actor, action, target_user_id, details)
+         SELECT 'bench:seed', 'balance.adjust', user_id,
+                jsonb_build_object('amountCents', $1::bigint, 'reason', $2::text, 'journalId', journal_id)
+         FROM bench_seed`,
+      [cents, reason],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+    return n;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The invariants of the books, read from the database: every journal sums to zero, all entries sum to
+ * zero, no user account is negative, every user balance equals the sum of its entries, and the money
+ * of this run (users' balances + fee revenue) equals what was funded.
+ */
+export async function booksCheck({ databaseUrl, runId, fundedCents }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const one = async (text, params = []) => Object.values((await client.query(text, params)).rows[0])[0];
+    const unbalancedJournals = Number(
+      await one(
+        `SELECT count(*) FROM (SELECT journal_id FROM entries GROUP BY journal_id HAVING SUM(amount_cents) <> 0) x`,
+      ),
+    );
+    const journalsWithoutEntries = Number(
+      await one(`SELECT count(*) FROM journals j WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.journal_id = j.id)`),
+    );
+    const sumOfAllEntries = Number(await one(`SELECT COALESCE(SUM(amount_cents), 0) FROM entries`));
+    const negativeUserAccounts = Number(
+      await one(`SELECT count(*) FROM accounts WHERE user_id IS NOT NULL AND balance_cents < 0`),
+    );
+    const balancesOffTheirEntries = Number(
+      await one(
+        `SELECT count(*) FROM accounts a
+           LEFT JOIN (SELECT account_id, SUM(amount_cents) AS s FROM entries GROUP BY account_id) e ON e.account_id = a.id
+           WHERE a.user_id IS NOT NULL AND a.balance_cents <> COALESCE(e.s, 0)`,
+      ),
+    );
+    const usersCents = Number(
+      await one(
+        `SELECT COALESCE(SUM(a.balance_cents), 0) FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email LIKE $1`,
+        [`bench-${runId}-%@${BENCH_EMAIL_DOMAIN}`],
+      ),
+    );
+    const feeRevenueCents = Number(
+      await one(
+        `SELECT COALESCE(SUM(e.amount_cents), 0) FROM entries e JOIN accounts a ON a.id = e.account_id
+           WHERE a.user_id IS NULL AND a.kind = 'fee_revenue'`,
+      ),
+    );
+    const transferJournals = Number(await one(`SELECT count(*) FROM journals WHERE kind = 'transfer'`));
+    const transferRows = Number(await one(`SELECT count(*) FROM transactions WHERE mode = 'transfer'`));
+    const moneyConserved = usersCents + feeRevenueCents === fundedCents;
+    const ok =
+      unbalancedJournals === 0 &&
+      journalsWithoutEntries === 0 &&
+      sumOfAllEntries === 0 &&
+      negativeUserAccounts === 0 &&
+      balancesOffTheirEntries === 0 &&
+      moneyConserved &&
+      transferRows === 2 * transferJournals;
+    return {
+      ok,
+      unbalancedJournals,
+      journalsWithoutEntries,
+      sumOfAllEntries,
+      negativeUserAccounts,
+      balancesOffTheirEntries,
+      fundedCents,
+      usersCents,
+      feeRevenueCents,
+      moneyConserved,
+      transferJournals,
+      transferRows,
+    };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,357 @@
+// `npm run bench`: the transfer benchmark of issue 3.
+//
+// 1. a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs) re-configured like a small real server,
+//    durability ON (fsync, synchronous_commit, full_page_writes);
+// 2. the real server (node --import tsx apps/server/src/main.ts) against it, on 127.0.0.1;
+// 3. 1,000 users signed up through POST /api/auth/sign-up/email (session cookie from set-cookie),
+//    activated and funded by one balanced journal each (SQL, one transaction; books checked);
+// 4. autocannon: POST /api/transfers between random pairs, 16 connections, 20 s (after a short warm-up);
+// 5. pgbench's built-in TPC-B script on the same cluster: -i -s 16, then -c 16 -j 2 -T 20;
+// 6. transfers/s, p50/p99, non-2xx, tps, ratio, PASS/FAIL against the goal (ratio >= 0.5 and
+//    p99 < 50 ms), the books checked again; results as JSON in bench/results/<timestamp>.json.
+// Everything is stopped and removed on exit, failure or Ctrl-C, and the whole run is time-bounded.
+//
+// Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N
+//          --profile (server CPU profile over the inspector + pg_stat_statements + wait events)
+//          --save-baseline (also write bench/baseline.json)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort } from '../scripts/pg-cluster.mjs';
+import { benchSettings, query, startBenchCluster } from './lib/cluster.mjs';
+import { cpuBetween, cpuSnapshot, formatCpu } from './lib/cpu.mjs';
+import { runTransfers } from './lib/load.mjs';
+import { killPgbench, pgbenchInit, pgbenchRun } from './lib/pgbench.mjs';
+import { activateAndFund, booksCheck, registerUsers } from './lib/seed.mjs';
+import { startServer } from './lib/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GOAL = { minRatio: 0.5, maxP99Ms: 50 };
+const FUND_CENTS = 1_000_000; // $10,000 each; transfers are $0.01–$10.00, so almost all succeed
+
+const { values: opt } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '16' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '16' },
+    concurrency: { type: 'string', default: '8' },
+    'pgbench-clients': { type: 'string', default: '16' },
+    'pgbench-threads': { type: 'string', default: '2' },
+    'time-limit': { type: 'string', default: '900' },
+    profile: { type: 'boolean', default: false },
+    'save-baseline': { type: 'boolean', default: false },
+  },
+});
+const N = {
+  users: Number(opt.users),
+  connections: Number(opt.connections),
+  duration: Number(opt.duration),
+  warmup: Number(opt.warmup),
+  scale: Number(opt.scale),
+  concurrency: Number(opt.concurrency),
+  pgClients: Number(opt['pgbench-clients']),
+  pgThreads: Number(opt['pgbench-threads']),
+  timeLimit: Number(opt['time-limit']),
+};
+for (const [k, v] of Object.entries(N)) {
+  if (!Number.isInteger(v) || v < 0 || (k !== 'warmup' && v === 0)) {
+    process.stderr.write(`bench: --${k} must be a ${k === 'warmup' ? 'non-negative' : 'positive'} integer\n`);
+    process.exit(2);
+  }
+}
+if (N.users < 2) {
+  process.stderr.write('bench: --users must be at least 2\n');
+  process.exit(2);
+}
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const note = (line) => process.stdout.write(`  ${line}\n`);
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+// ---- cleanup: always, once, in reverse order of start ------------------------------------------
+const cleanups = [];
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    killPgbench();
+    while (cleanups.length) {
+      const [name, fn] = cleanups.pop();
+      try {
+        await fn();
+      } catch (err) {
+        process.stderr.write(`bench: cleanup of ${name} failed: ${err instanceof Error ? err.message : err}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+async function abort(reason, code) {
+  process.stderr.write(`\nbench: ${reason}; stopping the server and PostgreSQL…\n`);
+  await cleanup();
+  process.exit(code);
+}
+process.on('SIGINT', () => void abort('interrupted', 130));
+process.on('SIGTERM', () => void abort('terminated', 143));
+process.on('SIGHUP', () => void abort('hang-up', 129));
+const watchdog = setTimeout(() => void abort(`time limit of ${N.timeLimit} s reached`, 124), N.timeLimit * 1000);
+watchdog.unref();
+
+function fmt(n, digits = 1) {
+  return n === null || n === undefined ? 'n/a' : Number(n).toFixed(digits);
+}
+
+function otherLoad() {
+  const [one] = os.loadavg();
+  return { loadavg1m: Math.round(one * 100) / 100, cores: os.cpus().length };
+}
+
+async function main() {
+  const runId = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+  cleanups.push(['work directory', () => rmSync(workDir, { recursive: true, force: true })]);
+  const before = otherLoad();
+
+  say(`Meridian transfer benchmark (${runId})`);
+  note(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`);
+  note(`the server, PostgreSQL and the load generator (autocannon, then pgbench) all share these cores`);
+  if (before.loadavg1m > 1) {
+    note(`WARNING: load average is already ${before.loadavg1m} before the run — other processes compete for the CPU; figures will be low and noisy`);
+  }
+
+  // 1. PostgreSQL ----------------------------------------------------------------------------------
+  const settings = benchSettings({ profile: opt.profile });
+  const cluster = await startBenchCluster(settings);
+  cleanups.push(['PostgreSQL cluster', () => cluster.stop()]);
+  say(`\n[1/6] PostgreSQL ${cluster.version} on 127.0.0.1:${cluster.port} (throwaway cluster, ${elapsed()})`);
+  note(
+    `settings: ${Object.entries(cluster.settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
+  note('durability is ON: every COMMIT waits for its WAL flush, for both the app and pgbench');
+
+  // 2. the server ----------------------------------------------------------------------------------
+  const port = await freePort();
+  const server = await startServer({
+    root,
+    port,
+    databaseUrl: cluster.url,
+    workDir,
+    inspect: opt.profile,
+  });
+  cleanups.push(['server', () => server.stop()]);
+  say(`\n[2/6] server up at ${server.base} (pid ${server.pid}, ${elapsed()})`);
+
+  // 3. users ---------------------------------------------------------------------------------------
+  say(`\n[3/6] signing up ${N.users} users through POST /api/auth/sign-up/email, ${N.concurrency} at a time…`);
+  let tReg = Date.now();
+  let lastPrint = 0;
+  const users = await registerUsers({
+    base: server.base,
+    runId,
+    count: N.users,
+    concurrency: N.concurrency,
+    onProgress: (done) => {
+      if (process.stdout.isTTY && Date.now() - lastPrint > 1000) {
+        lastPrint = Date.now();
+        process.stdout.write(`\r  ${done}/${N.users} signed up`);
+      }
+    },
+  });
+  if (process.stdout.isTTY) process.stdout.write('\r');
+  const registrationS = (Date.now() - tReg) / 1000;
+  note(
+    `${users.length} signed up in ${fmt(registrationS)} s (${fmt(users.length / registrationS)}/s; each is a scrypt hash, N=16384 r=16)`,
+  );
+  tReg = Date.now();
+  const funded = await activateAndFund({ databaseUrl: cluster.url, runId, cents: FUND_CENTS });
+  if (funded !== users.length) throw new Error(`funded ${funded} users, expected ${users.length}`);
+  const fundedCents = funded * FUND_CENTS;
+  const seedBooks = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
+  if (!seedBooks.ok) throw new Error(`the books do not balance after seeding: ${JSON.stringify(seedBooks)}`);
+  note(
+    `activated and funded by SQL in ${Date.now() - tReg} ms: one journal external → balance of $${FUND_CENTS / 100} per user; books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}`,
+  );
+
+  // 4. transfers -----------------------------------------------------------------------------------
+  say(`\n[4/6] POST /api/transfers, random pairs, $0.01–$10.00, ${N.connections} connections`);
+  if (N.warmup > 0) {
+    const w = await runTransfers({
+      base: server.base,
+      users,
+      connections: N.connections,
+      duration: N.warmup,
+      runId,
+      phase: 'warmup',
+      seed: 7,
+    });
+    note(`warm-up ${N.warmup} s (not counted): ${w.ok2xx} transfers, ${w.non2xx} non-2xx`);
+    if (w.ok2xx === 0) throw new Error(`no transfer succeeded in the warm-up: ${JSON.stringify(w.non2xxBreakdown)}`);
+  }
+  await query(cluster.url, 'CHECKPOINT');
+  let prof = null;
+  let sampler = null;
+  if (opt.profile) {
+    const p = await import('./lib/profile.mjs');
+    await p.enableStatements(cluster.url);
+    sampler = await p.startWaitSampler(cluster.url);
+    prof = await p.startCpuProfile(server.logFile);
+    cleanups.push(['profiler', () => prof?.close()]);
+  }
+  let cpuA = cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
+  const load = await runTransfers({
+    base: server.base,
+    users,
+    connections: N.connections,
+    duration: N.duration,
+    runId,
+    phase: 'run',
+    seed: 42,
+  });
+  load.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }));
+  let profile = null;
+  if (opt.profile) {
+    const p = await import('./lib/profile.mjs');
+    const cpuProfile = await prof.stop();
+    prof = null;
+    const profDir = path.join(root, 'bench', 'results');
+    mkdirSync(profDir, { recursive: true });
+    const profFile = path.join(profDir, `${runId}-server.cpuprofile`);
+    writeFileSync(profFile, JSON.stringify(cpuProfile));
+    profile = {
+      cpuProfileFile: path.relative(root, profFile),
+      server: p.summarizeProfile(cpuProfile),
+      waits: await sampler.stop(),
+      statements: await p.topStatements(cluster.url),
+    };
+  }
+  note(
+    `${fmt(load.transfersPerSec)} transfers/s over ${load.durationS} s; latency p50 ${fmt(load.latencyMs.p50, 2)} ms, p99 ${fmt(load.latencyMs.p99, 2)} ms, max ${fmt(load.latencyMs.max, 1)} ms`,
+  );
+  note(
+    `non-2xx: ${load.non2xx}${load.non2xx ? ` (${Object.entries(load.non2xxBreakdown).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}; socket errors ${load.socketErrors}, timeouts ${load.timeouts}`,
+  );
+  note(`CPU: ${formatCpu(load.cpu)}`);
+
+  // 5. pgbench -------------------------------------------------------------------------------------
+  say(`\n[5/6] pgbench TPC-B (built-in) on the same cluster: -i -s ${N.scale}, then -c ${N.pgClients} -j ${N.pgThreads} -T ${N.duration}`);
+  const tInit = Date.now();
+  const pgb = await pgbenchInit({ cluster, scale: N.scale });
+  note(`initialised in ${fmt((Date.now() - tInit) / 1000)} s`);
+  await query(cluster.url, 'CHECKPOINT');
+  cpuA = cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
+  const bench = await pgbenchRun({
+    cluster,
+    database: pgb.database,
+    conn: pgb.conn,
+    clients: N.pgClients,
+    threads: N.pgThreads,
+    seconds: N.duration,
+  });
+  bench.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }));
+  note(`${fmt(bench.tps)} tps, latency average ${fmt(bench.latencyAvgMs, 3)} ms, ${bench.failed} failed`);
+  note(`CPU: ${formatCpu(bench.cpu)}`);
+
+  // 6. books and verdict ---------------------------------------------------------------------------
+  const books = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
+  const ratio = load.transfersPerSec / bench.tps;
+  const pass = ratio >= GOAL.minRatio && load.latencyMs.p99 !== null && load.latencyMs.p99 < GOAL.maxP99Ms;
+  const after = otherLoad();
+
+  say('\n[6/6] results');
+  say(`  transfers/s        ${fmt(load.transfersPerSec)}   (${load.ok2xx} × 2xx in ${load.durationS} s, ${N.connections} connections)`);
+  say(`  latency p50        ${fmt(load.latencyMs.p50, 2)} ms`);
+  say(`  latency p99        ${fmt(load.latencyMs.p99, 2)} ms`);
+  say(
+    `  non-2xx            ${load.non2xx}${load.non2xx ? `  ${JSON.stringify(load.non2xxBreakdown)}` : ''}; socket errors ${load.socketErrors}, timeouts ${load.timeouts}`,
+  );
+  say(`  pgbench tps        ${fmt(bench.tps)}   (TPC-B, ${N.pgClients} clients, scale ${N.scale})`);
+  say(`  ratio              ${fmt(ratio, 3)}   (transfers/s ÷ tps)`);
+  say(`  goal               ratio >= ${GOAL.minRatio} and p99 < ${GOAL.maxP99Ms} ms`);
+  say(
+    `  verdict            ${pass ? 'PASS' : 'FAIL'}${pass ? '' : ` (${[ratio < GOAL.minRatio ? `ratio ${fmt(ratio, 3)} < ${GOAL.minRatio}` : null, !(load.latencyMs.p99 < GOAL.maxP99Ms) ? `p99 ${fmt(load.latencyMs.p99, 1)} ms >= ${GOAL.maxP99Ms} ms` : null].filter(Boolean).join(', ')})`}`,
+  );
+  say(
+    `  books              ${books.ok ? 'BALANCED' : 'NOT BALANCED'}: ${books.unbalancedJournals} journals with a non-zero sum, all entries sum to ${books.sumOfAllEntries}, ${books.negativeUserAccounts} negative accounts, ${books.balancesOffTheirEntries} balances off their entries`,
+  );
+  say(
+    `                     money conserved: ${books.moneyConserved ? 'yes' : 'NO'} — users $${(books.usersCents / 100).toFixed(2)} + fee revenue $${(books.feeRevenueCents / 100).toFixed(2)} = $${((books.usersCents + books.feeRevenueCents) / 100).toFixed(2)} funded $${(fundedCents / 100).toFixed(2)}; ${books.transferJournals} transfer journals, ${books.transferRows} history rows`,
+  );
+  say(
+    `  note               ${os.cpus().length} cores shared by the server, PostgreSQL and the load generator; load average ${before.loadavg1m} before, ${after.loadavg1m} after; other processes used ${load.cpu.otherProcessesPct}% / ${bench.cpu.otherProcessesPct}% CPU during the two phases`,
+  );
+  if (opt.profile) say('  note               --profile: the server ran under the CPU profiler; these figures are not comparable to a plain run');
+
+  const result = {
+    runId,
+    at: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadavg1mBefore: before.loadavg1m,
+      loadavg1mAfter: after.loadavg1m,
+      shared: 'server, PostgreSQL and load generator share all cores',
+    },
+    postgres: { version: cluster.version, settings: cluster.settings },
+    options: N,
+    profiled: opt.profile,
+    seeding: { users: users.length, signUpSeconds: registrationS, signUpsPerSec: users.length / registrationS, fundedCents },
+    transfers: load,
+    pgbench: bench,
+    ratio,
+    goal: GOAL,
+    pass,
+    books,
+    profile,
+    totalSeconds: (Date.now() - t0) / 1000,
+  };
+  if (result.pgbench.output) result.pgbench.output = result.pgbench.output.split('\n');
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${runId}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  say(`\n  results written to ${path.relative(root, file)}`);
+  if (opt['save-baseline']) {
+    writeFileSync(path.join(root, 'bench', 'baseline.json'), `${JSON.stringify(result, null, 2)}\n`);
+    say('  and to bench/baseline.json');
+  }
+  if (profile) printProfile(profile);
+  if (!books.ok) throw new Error('the books do not balance after the run');
+  say(`  total ${elapsed()}`);
+  return pass;
+}
+
+function printProfile(profile) {
+  say('\nProfile of the measured phase');
+  say(`  server CPU (inspector, ${profile.server.busyMs} ms busy, ${profile.server.idleMs} ms idle) — self time by package:`);
+  for (const r of profile.server.selfByPackage.slice(0, 12)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
+  say('  self time by function:');
+  for (const r of profile.server.selfByFunction.slice(0, 15)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
+  say('  inclusive time of our code:');
+  for (const r of profile.server.inclusiveOurCode.slice(0, 15)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
+  say(`  PostgreSQL backends of the app (avg active, ${profile.waits.samples} samples):`);
+  for (const [k, v] of Object.entries(profile.waits.avgActiveBackends).slice(0, 10)) say(`    ${String(v).padStart(6)}  ${k}`);
+  say(`  pg_stat_statements (${profile.statements.totals.calls} calls, ${profile.statements.totals.total_ms} ms):`);
+  for (const r of profile.statements.top) {
+    say(`    ${String(r.total_ms).padStart(9)} ms ${String(r.calls).padStart(7)} calls ${String(r.mean_ms).padStart(8)} ms/call  ${r.query}`);
+  }
+  say(`  full CPU profile: ${profile.cpuProfileFile} (open in Chrome DevTools or speedscope)`);
+}
+
+main()
+  .then(async (pass) => {
+    await cleanup();
+    process.exit(pass ? 0 : 1);
+  })
+  .catch(async (err) => {
+    process.stderr.write(`\nbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    await cleanup();
+    process.exit(2);
+  });
