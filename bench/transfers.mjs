@@ -117,10 +117,14 @@ async function main() {
   const before = otherLoad();
 
   say(`Meridian transfer benchmark (${runId})`);
-  note(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`);
+  note(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
+  );
   note(`the server, PostgreSQL and the load generator (autocannon, then pgbench) all share these cores`);
   if (before.loadavg1m > 1) {
-    note(`WARNING: load average is already ${before.loadavg1m} before the run — other processes compete for the CPU; figures will be low and noisy`);
+    note(
+      `WARNING: load average is already ${before.loadavg1m} before the run — other processes compete for the CPU; figures will be low and noisy`,
+    );
   }
 
   // 1. PostgreSQL ----------------------------------------------------------------------------------
@@ -234,12 +238,20 @@ async function main() {
     `${fmt(load.transfersPerSec)} transfers/s over ${load.durationS} s; latency p50 ${fmt(load.latencyMs.p50, 2)} ms, p99 ${fmt(load.latencyMs.p99, 2)} ms, max ${fmt(load.latencyMs.max, 1)} ms`,
   );
   note(
-    `non-2xx: ${load.non2xx}${load.non2xx ? ` (${Object.entries(load.non2xxBreakdown).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}; socket errors ${load.socketErrors}, timeouts ${load.timeouts}`,
+    `non-2xx: ${load.non2xx}${
+      load.non2xx
+        ? ` (${Object.entries(load.non2xxBreakdown)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')})`
+        : ''
+    }; socket errors ${load.socketErrors}, timeouts ${load.timeouts}`,
   );
   note(`CPU: ${formatCpu(load.cpu)}`);
 
   // 5. pgbench -------------------------------------------------------------------------------------
-  say(`\n[5/6] pgbench TPC-B (built-in) on the same cluster: -i -s ${N.scale}, then -c ${N.pgClients} -j ${N.pgThreads} -T ${N.duration}`);
+  say(
+    `\n[5/6] pgbench TPC-B (built-in) on the same cluster: -i -s ${N.scale}, then -c ${N.pgClients} -j ${N.pgThreads} -T ${N.duration}`,
+  );
   const tInit = Date.now();
   const pgb = await pgbenchInit({ cluster, scale: N.scale });
   note(`initialised in ${fmt((Date.now() - tInit) / 1000)} s`);
@@ -264,7 +276,9 @@ async function main() {
   const after = otherLoad();
 
   say('\n[6/6] results');
-  say(`  transfers/s        ${fmt(load.transfersPerSec)}   (${load.ok2xx} × 2xx in ${load.durationS} s, ${N.connections} connections)`);
+  say(
+    `  transfers/s        ${fmt(load.transfersPerSec)}   (${load.ok2xx} × 2xx in ${load.durationS} s, ${N.connections} connections)`,
+  );
   say(`  latency p50        ${fmt(load.latencyMs.p50, 2)} ms`);
   say(`  latency p99        ${fmt(load.latencyMs.p99, 2)} ms`);
   say(
@@ -285,7 +299,10 @@ async function main() {
   say(
     `  note               ${os.cpus().length} cores shared by the server, PostgreSQL and the load generator; load average ${before.loadavg1m} before, ${after.loadavg1m} after; other processes used ${load.cpu.otherProcessesPct}% / ${bench.cpu.otherProcessesPct}% CPU during the two phases`,
   );
-  if (opt.profile) say('  note               --profile: the server ran under the CPU profiler; these figures are not comparable to a plain run');
+  if (opt.profile)
+    say(
+      '  note               --profile: the server ran under the CPU profiler; these figures are not comparable to a plain run',
+    );
 
   const result = {
     runId,
@@ -302,7 +319,12 @@ async function main() {
     postgres: { version: cluster.version, settings: cluster.settings },
     options: N,
     profiled: opt.profile,
-    seeding: { users: users.length, signUpSeconds: registrationS, signUpsPerSec: users.length / registrationS, fundedCents },
+    seeding: {
+      users: users.length,
+      signUpSeconds: registrationS,
+      signUpsPerSec: users.length / registrationS,
+      fundedCents,
+    },
     transfers: load,
     pgbench: bench,
     ratio,
@@ -330,17 +352,22 @@ async function main() {
 
 function printProfile(profile) {
   say('\nProfile of the measured phase');
-  say(`  server CPU (inspector, ${profile.server.busyMs} ms busy, ${profile.server.idleMs} ms idle) — self time by package:`);
+  say(
+    `  server CPU (inspector, ${profile.server.busyMs} ms busy, ${profile.server.idleMs} ms idle) — self time by package:`,
+  );
   for (const r of profile.server.selfByPackage.slice(0, 12)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
   say('  self time by function:');
   for (const r of profile.server.selfByFunction.slice(0, 15)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
   say('  inclusive time of our code:');
   for (const r of profile.server.inclusiveOurCode.slice(0, 15)) say(`    ${String(r.pct).padStart(5)}%  ${r.name}`);
   say(`  PostgreSQL backends of the app (avg active, ${profile.waits.samples} samples):`);
-  for (const [k, v] of Object.entries(profile.waits.avgActiveBackends).slice(0, 10)) say(`    ${String(v).padStart(6)}  ${k}`);
+  for (const [k, v] of Object.entries(profile.waits.avgActiveBackends).slice(0, 10))
+    say(`    ${String(v).padStart(6)}  ${k}`);
   say(`  pg_stat_statements (${profile.statements.totals.calls} calls, ${profile.statements.totals.total_ms} ms):`);
   for (const r of profile.statements.top) {
-    say(`    ${String(r.total_ms).padStart(9)} ms ${String(r.calls).padStart(7)} calls ${String(r.mean_ms).padStart(8)} ms/call  ${r.query}`);
+    say(
+      `    ${String(r.total_ms).padStart(9)} ms ${String(r.calls).padStart(7)} calls ${String(r.mean_ms).padStart(8)} ms/call  ${r.query}`,
+    );
   }
   say(`  full CPU profile: ${profile.cpuProfileFile} (open in Chrome DevTools or speedscope)`);
 }

@@ -44,7 +44,8 @@ function runPgTool(bin, tool, args, timeoutMs = 120_000) {
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   const res = spawnSync(cmd, argv, { encoding: 'utf8', timeout: timeoutMs, cwd: os.tmpdir() });
   if (res.error) throw new Error(`${tool} could not run: ${res.error.message}`);
-  if (res.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}${res.stderr}`);
+  if (res.status !== 0)
+    throw new Error(`${tool} ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}${res.stderr}`);
   return res.stdout;
 }
 

@@ -31,7 +31,7 @@ export function runTransfers({ base, users, connections, duration, runId, phase,
   const codes = new Map(); // "409 IDEMPOTENCY_KEY_REUSED" -> count
   const latencies2xx = [];
   const perSecond = [];
-  let currentSecond = 0;
+  const currentSecond = 0;
   const origin = base;
 
   const setupRequest = (req) => {
@@ -102,7 +102,12 @@ export function runTransfers({ base, users, connections, duration, runId, phase,
           timeouts: result.timeouts,
           resets: result.resets,
           statusCodeStats: result.statusCodeStats,
-          requestsPerSecondSamples: { min: result.requests.min, mean: result.requests.mean, max: result.requests.max, stddev: result.requests.stddev },
+          requestsPerSecondSamples: {
+            min: result.requests.min,
+            mean: result.requests.mean,
+            max: result.requests.max,
+            stddev: result.requests.stddev,
+          },
           wallMs: Date.now() - started,
         });
       },

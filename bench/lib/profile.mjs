@@ -66,7 +66,10 @@ function category(url) {
 }
 
 function short(url) {
-  return url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '').replace(/^.*\/(apps|packages)\//, '$1/');
+  return url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*node_modules\//, '')
+    .replace(/^.*\/(apps|packages)\//, '$1/');
 }
 
 /** Self time by package and by function, inclusive time of our own functions, all in % of samples. */

@@ -78,11 +78,15 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
     const { rows } = await client.query('SELECT count(*)::int AS n FROM bench_seed');
     const n = rows[0].n;
     const reason = 'Benchmark opening balance';
-    await client.query(`UPDATE users SET is_active = true, updated_at = now() WHERE id IN (SELECT user_id FROM bench_seed)`);
+    await client.query(
+      `UPDATE users SET is_active = true, updated_at = now() WHERE id IN (SELECT user_id FROM bench_seed)`,
+    );
     await client.query(
       `INSERT INTO audit_log (actor, action, target_user_id) SELECT 'bench:seed', 'user.activate', user_id FROM bench_seed`,
     );
-    await client.query(`INSERT INTO journals (id, kind, user_id) SELECT journal_id, 'adjustment', user_id FROM bench_seed`);
+    await client.query(
+      `INSERT INTO journals (id, kind, user_id) SELECT journal_id, 'adjustment', user_id FROM bench_seed`,
+    );
     await client.query(
       `INSERT INTO entries (journal_id, account_id, amount_cents)
          SELECT journal_id, account_id, $1::bigint FROM bench_seed

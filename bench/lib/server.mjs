@@ -67,7 +67,18 @@ export async function startServer({ root, port, databaseUrl, workDir, inspect = 
     if (exited) throw new Error(`server exited during start (${JSON.stringify(exited)}):\n${logTail()}`);
     try {
       const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return { base, port, pid: child.pid, stop, logFile, logTail, get exited() { return exited; } };
+      if (res.ok)
+        return {
+          base,
+          port,
+          pid: child.pid,
+          stop,
+          logFile,
+          logTail,
+          get exited() {
+            return exited;
+          },
+        };
     } catch {}
     await sleep(200);
   }
