@@ -22,9 +22,9 @@ export const InvestmentCard = memo(function InvestmentCard({ investment, onEnd }
       <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-5 p-5">
         <header className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col">
-            <h3 id={titleId} className="truncate text-base font-semibold text-slate-900 dark:text-white">
+            <h2 id={titleId} className="truncate text-base font-semibold text-slate-900 dark:text-white">
               {investment.planName}
-            </h3>
+            </h2>
             <p className="text-xs text-slate-600 dark:text-slate-400">Started {formatDate(investment.startedAt)}</p>
           </div>
           <InvestmentStatusBadge status={investment.status} />

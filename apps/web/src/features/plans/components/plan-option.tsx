@@ -1,5 +1,5 @@
 import { durationLabel, formatCents, type Plan } from '@meridian/shared';
-import { CalendarDays, CheckCircle2, TrendingUp } from 'lucide-react';
+import { CalendarDays, TrendingUp } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatBps } from '../../../lib/money-input';
@@ -20,35 +20,26 @@ export function PlanOption({ plan, name, checked, invested, onSelect }: PlanOpti
       htmlFor={id}
       className={cn(
         'relative flex cursor-pointer flex-col gap-3 rounded-xl border p-4 transition-colors',
-        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 dark:has-[:focus-visible]:outline-indigo-400',
         checked
           ? 'border-indigo-600 bg-indigo-50/70 ring-1 ring-indigo-600 dark:border-indigo-400 dark:bg-indigo-950/40 dark:ring-indigo-400'
           : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700 dark:hover:bg-slate-800/60',
       )}
     >
-      <input
-        id={id}
-        type="radio"
-        name={name}
-        value={plan.id}
-        checked={checked}
-        onChange={() => onSelect(plan.id)}
-        aria-labelledby={`${id}-name`}
-        aria-describedby={`${id}-details`}
-        className="sr-only"
-      />
       <div className="flex items-start justify-between gap-2">
         <span id={`${id}-name`} className="text-base font-semibold text-slate-900 dark:text-white">
           {plan.name}
         </span>
-        {checked ? (
-          <CheckCircle2 className="size-5 shrink-0 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="size-5 shrink-0 rounded-full border-2 border-slate-300 dark:border-slate-600"
-          />
-        )}
+        <input
+          id={id}
+          type="radio"
+          name={name}
+          value={plan.id}
+          checked={checked}
+          onChange={() => onSelect(plan.id)}
+          aria-labelledby={`${id}-name`}
+          aria-describedby={`${id}-details`}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-indigo-600 dark:accent-indigo-400"
+        />
       </div>
       <div id={`${id}-details`} className="flex flex-col gap-2">
         <p className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">

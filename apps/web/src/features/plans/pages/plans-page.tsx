@@ -175,7 +175,7 @@ function PlansContent() {
                         'h-11 rounded-lg border text-sm font-semibold tabular-nums transition-colors',
                         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400',
                         pressed
-                          ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-500 dark:bg-indigo-500 dark:text-slate-950'
+                          ? 'border-indigo-600 bg-indigo-600 text-white'
                           : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
                       )}
                     >

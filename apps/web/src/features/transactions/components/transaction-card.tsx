@@ -43,8 +43,10 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
         <span className="sr-only">{credit ? 'Credit' : 'Debit'}</span>
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{transaction.description}</p>
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+        <p className="line-clamp-2 text-sm font-medium break-words text-slate-900 dark:text-white">
+          {transaction.description}
+        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
           {details}
           <span aria-hidden="true"> · </span>
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>

@@ -158,7 +158,8 @@ function TransferContent() {
         </CardContent>
       </Card>
 
-      <div className="flex flex-col gap-4">
+      {/* On phones the balance comes first, above the form. */}
+      <div className="order-first flex flex-col gap-4 lg:order-none">
         <Card className="p-5">
           <div className="flex items-center gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
