@@ -1,7 +1,7 @@
 // Journey: a visitor registers (meeting every validation message once), waits for activation, edits
 // the profile, changes the password, logs out and logs back in with the new password.
 import { expect, type Page, test } from '@playwright/test';
-import { expectToast, logIn, pickCountry, toasts } from './support/ui';
+import { dismissToast, expectToast, logIn, pickCountry, toasts } from './support/ui';
 import { makeUser, runAdmin } from './support/users';
 
 /** Submits the form twice and checks the message shows once: a repeated press must not stack toasts. */
@@ -62,6 +62,7 @@ test('register, get activated, edit the profile, change the password, log out an
   await field('Address').fill('1 Test Street, Testville');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'User updated successfully');
+  await dismissToast(page, 'User updated successfully');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'No changes made');
   await page.reload();

@@ -2,11 +2,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The live (not leaving) Sonner toasts whose title is exactly `message`. */
+const LIVE_TOAST = '[data-sonner-toast]:not([data-removed="true"])';
+const exactly = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
+
+/** The titles of the live (not leaving) Sonner toasts that read exactly `message`. */
 export function toasts(page: Page, message: string): Locator {
-  return page
-    .locator('[data-sonner-toast]:not([data-removed="true"]) [data-title]')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(message)}\\s*$`) });
+  return page.locator(`${LIVE_TOAST} [data-title]`).filter({ hasText: exactly(message) });
 }
 
 /** Waits for the toast `message` and checks that it is on screen exactly once. */
@@ -36,4 +37,17 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Closes the toast `message` with its close button, as a user would when it sits over the control
+ * they want next (bottom-right toasts can cover a right-aligned form button).
+ */
+export async function dismissToast(page: Page, message: string): Promise<void> {
+  const toast = page
+    .locator(LIVE_TOAST)
+    .filter({ has: page.locator('[data-title]').filter({ hasText: exactly(message) }) });
+  await toast.hover();
+  await toast.getByRole('button', { name: 'Close toast' }).click();
+  await expect(toasts(page, message)).toHaveCount(0);
 }
