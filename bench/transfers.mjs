@@ -217,7 +217,7 @@ async function main() {
     phase: 'run',
     seed: 42,
   });
-  load.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }));
+  load.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }), load.requests);
   let profile = null;
   if (opt.profile) {
     const p = await import('./lib/profile.mjs');
@@ -265,7 +265,11 @@ async function main() {
     threads: N.pgThreads,
     seconds: N.duration,
   });
-  bench.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }));
+  bench.cpu = cpuBetween(
+    cpuA,
+    cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }),
+    bench.transactions ?? 0,
+  );
   note(`${fmt(bench.tps)} tps, latency average ${fmt(bench.latencyAvgMs, 3)} ms, ${bench.failed} failed`);
   note(`CPU: ${formatCpu(bench.cpu)}`);
 
@@ -274,6 +278,20 @@ async function main() {
   const ratio = load.transfersPerSec / bench.tps;
   const pass = ratio >= GOAL.minRatio && load.latencyMs.p99 !== null && load.latencyMs.p99 < GOAL.maxP99Ms;
   const after = otherLoad();
+  // What the CPU cost per operation allows if nothing else ran: the server is one Node thread (at most
+  // one core), everything together at most all cores. A ceiling, not a measurement: waits (locks, WAL
+  // flushes) are not in it.
+  const ceiling = (c, singleThread) => {
+    const total = c.msPerOp.server + c.msPerOp.postgres + c.msPerOp.loadGenerator;
+    const all = total > 0 ? (c.cores * 1000) / total : null;
+    const one = singleThread && c.msPerOp.server > 0 ? 1000 / c.msPerOp.server : null;
+    return Math.round(Math.min(all ?? Infinity, one ?? Infinity));
+  };
+  const cpuBound = {
+    transfersPerSec: ceiling(load.cpu, true),
+    tps: ceiling(bench.cpu, false),
+  };
+  cpuBound.ratio = Math.round((1000 * cpuBound.transfersPerSec) / cpuBound.tps) / 1000;
 
   say('\n[6/6] results');
   say(
@@ -298,6 +316,9 @@ async function main() {
   );
   say(
     `  note               ${os.cpus().length} cores shared by the server, PostgreSQL and the load generator; load average ${before.loadavg1m} before, ${after.loadavg1m} after; other processes used ${load.cpu.otherProcessesPct}% / ${bench.cpu.otherProcessesPct}% CPU during the two phases`,
+  );
+  say(
+    `  CPU-bound ceiling  ${cpuBound.transfersPerSec} transfers/s, ${cpuBound.tps} tps, ratio ${cpuBound.ratio} (from the CPU each operation cost, were the cores free: an estimate for a busy machine, not a measurement)`,
   );
   if (opt.profile)
     say(
@@ -328,6 +349,7 @@ async function main() {
     transfers: load,
     pgbench: bench,
     ratio,
+    cpuBoundCeiling: cpuBound,
     goal: GOAL,
     pass,
     books,

@@ -64,10 +64,15 @@ export function cpuSnapshot({ serverPid, dataDir }) {
   };
 }
 
-/** CPU used between two snapshots, in % of one core (200% = both cores of a 2-core machine). */
-export function cpuBetween(a, b) {
+/**
+ * CPU used between two snapshots, in % of one core (200% = both cores of a 2-core machine), and, given
+ * the number of operations done, the CPU milliseconds each operation cost per party — a figure that
+ * holds up when other processes compete for the cores, unlike throughput.
+ */
+export function cpuBetween(a, b, ops = 0) {
   const seconds = (b.at - a.at) / 1000;
   const pct = (j) => Math.round(((j / hz) * 100) / seconds);
+  const perOp = (j) => (ops > 0 ? Math.round(((j / hz) * 1000 * 100) / ops) / 100 : null);
   const busy = b.machineBusy - a.machineBusy;
   const server = b.server - a.server;
   const postgres = b.postgres - a.postgres;
@@ -81,9 +86,15 @@ export function cpuBetween(a, b) {
     postgresPct: pct(postgres),
     loadGeneratorPct: pct(loadgen),
     otherProcessesPct: Math.max(0, pct(busy - server - postgres - loadgen)),
+    ops,
+    msPerOp: { server: perOp(server), postgres: perOp(postgres), loadGenerator: perOp(loadgen) },
   };
 }
 
 export function formatCpu(c) {
-  return `server ${c.serverPct}%, PostgreSQL ${c.postgresPct}%, load generator ${c.loadGeneratorPct}%, other processes ${c.otherProcessesPct}% (machine busy ${c.machineBusyPct}% of ${c.capacityPct}%)`;
+  const per =
+    c.ops > 0
+      ? `; CPU per operation: server ${c.msPerOp.server} ms, PostgreSQL ${c.msPerOp.postgres} ms, load generator ${c.msPerOp.loadGenerator} ms`
+      : '';
+  return `server ${c.serverPct}%, PostgreSQL ${c.postgresPct}%, load generator ${c.loadGeneratorPct}%, other processes ${c.otherProcessesPct}% (machine busy ${c.machineBusyPct}% of ${c.capacityPct}%)${per}`;
 }
