@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
@@ -35,7 +36,7 @@ export interface AppDeps {
   /** Token that lets `npm run admin` hand commands to this process; unset disables the endpoint. */
   internalToken: string | undefined;
   /** The time every money rule reads; tests move it to make profit accrue. */
-  clock: () => Date;
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -52,7 +53,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   internalToken?: string;
   webDist?: string | null;
-  clock?: () => Date;
+  clock?: Clock;
   /** The database's LISTEN (`Database.listen`): realtime fan-out of NOTIFY to this node's sockets. */
   listen?: Listen;
 }
@@ -73,7 +74,7 @@ export async function buildApp(opts: BuildAppOptions) {
     config: opts.config,
     auth: createAuth(opts.db, opts.config),
     internalToken: opts.internalToken,
-    clock: opts.clock ?? (() => new Date()),
+    clock: opts.clock ?? systemClock,
   });
   app.decorateRequest('user', null);
   installErrorHandler(app);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   trustProxy: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** End-to-end tests only: lets the operator CLI move this server's clock forward. */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY === 'true',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    testClock: e.TEST_CLOCK === 'true',
   };
 }
 

@@ -26,7 +26,7 @@ function startServer(): ChildProcess {
 }
 
 async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {}
@@ -91,7 +91,7 @@ describe('the server process with PGlite', () => {
     expect(me).toMatchObject({ email: 'process@example.com', isActive: false });
     server.kill('SIGTERM');
     expect(await stopped(server)).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('refuses to start on a bad setting, naming the variable', async () => {
     await expect(

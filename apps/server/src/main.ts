@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startAccrualTimer } from './jobs/accrual-timer.js';
+import { systemClock, testClock } from './lib/clock.js';
 import { DataDirLock } from './lib/process-lock.js';
 import { seed } from './seed.js';
 
@@ -18,7 +19,15 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const internalToken = randomBytes(24).toString('hex');
-  const app = await buildApp({ config, db: database.db, logger: { level: config.logLevel }, internalToken });
+  const clock = config.testClock ? testClock() : systemClock;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: config.logLevel },
+    internalToken,
+    clock,
+    listen: database.listen,
+  });
   const { generatedAdmin } = await seed(database.db, app.deps.auth, config);
   if (generatedAdmin) {
     process.stdout.write(
@@ -32,7 +41,7 @@ async function main(): Promise<void> {
   const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
   writeFileSync(infoFile, JSON.stringify({ pid: process.pid, port, token: internalToken }), { mode: 0o600 });
   app.log.info(`Meridian is serving ${config.publicUrl} (${database.kind})`);
-  const stopAccrual = startAccrualTimer(database.db, app.deps.clock, config.accrualIntervalMs, app.log);
+  const stopAccrual = startAccrualTimer(database.db, clock.now, config.accrualIntervalMs, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -17,7 +17,7 @@ let ctx: TestContext;
 const people: UserRow[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, clock.now);
+  ctx = await createTestApp({}, clock);
   for (let i = 0; i < 4; i++) {
     const u = await fundedUser(ctx, 3_000_000, i > 0 && people[0] ? { referrerId: people[0].referralId } : {});
     const row = await findUserByEmail(ctx.db, u.body.email);

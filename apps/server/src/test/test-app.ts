@@ -3,6 +3,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
 import { seed } from '../seed.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -45,7 +46,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, clock?: () => Date): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const config = loadConfig({

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { accountsFor, post } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { publish } from '../../lib/publish.js';
+import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import { findUserByEmail } from '../users/users.queries.js';
 import { recordAudit } from './audit.queries.js';
@@ -51,7 +51,7 @@ export async function adjustBalance(
       targetUserId: user.id,
       details: { amountCents: input.amountCents, reason, journalId },
     });
-    await publish(tx, [user.id], ['wallet', 'transactions']);
+    await publishChanged(tx, [user.id], ['wallet', 'transactions']);
     return { email: user.email, balanceDeltaCents: input.amountCents };
   });
 }

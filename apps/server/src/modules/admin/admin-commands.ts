@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { type Clock, systemClock } from '../../lib/clock.js';
 import { runAccrual } from '../investments/accrual.service.js';
 import { setAccountActive } from './activation.service.js';
 import { adjustBalance } from './adjust.service.js';
@@ -12,7 +13,7 @@ export const ADMIN_USAGE = `Usage:
 export class UsageError extends Error {}
 
 /** The operator commands, shared by the CLI (own database) and the running server (handed over). */
-export async function runAdminCommand(db: Db, args: string[], now: Date = new Date()): Promise<string> {
+export async function runAdminCommand(db: Db, args: string[], clock: Clock = systemClock): Promise<string> {
   const [command, ...rest] = args;
   switch (command) {
     case 'activate':
@@ -32,7 +33,14 @@ export async function runAdminCommand(db: Db, args: string[], now: Date = new Da
     }
     case 'accrue': {
       if (rest.length !== 0) throw new UsageError(ADMIN_USAGE);
-      return `accrued ${await runAccrual(db, now)} investment(s)`;
+      return `accrued ${await runAccrual(db, clock.now())} investment(s)`;
+    }
+    case 'clock': {
+      const [verb, days] = rest;
+      if (verb !== 'advance' || !days || !/^\d+$/.test(days) || rest.length !== 2) throw new UsageError(ADMIN_USAGE);
+      if (!clock.advanceDays) throw new UsageError('The test clock is off: start the server with TEST_CLOCK=true');
+      clock.advanceDays(Number(days));
+      return `clock is now ${clock.now().toISOString()}`;
     }
     default:
       throw new UsageError(ADMIN_USAGE);

@@ -140,3 +140,16 @@ describe('balance adjustments', () => {
     ]);
   });
 });
+
+describe('the test clock command', () => {
+  it('moves a test clock forward and is refused when the test clock is off', async () => {
+    const { testClock } = await import('../../lib/clock.js');
+    const clock = testClock();
+    const before = clock.now().getTime();
+    const out = await runAdminCommand(ctx.db, ['clock', 'advance', '3'], clock);
+    expect(clock.now().getTime() - before).toBeGreaterThanOrEqual(3 * 86_400_000);
+    expect(out).toMatch(/^clock is now /);
+    await expect(runAdminCommand(ctx.db, ['clock', 'advance', '3'])).rejects.toThrow('TEST_CLOCK=true');
+    await expect(runAdminCommand(ctx.db, ['clock', 'back', '3'], clock)).rejects.toBeInstanceOf(UsageError);
+  });
+});

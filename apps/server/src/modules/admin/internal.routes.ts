@@ -38,7 +38,7 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError('FORBIDDEN', messages.forbidden);
       }
-      return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock()) };
+      return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock) };
     },
   );
 };

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountsFor, post } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { publish } from '../../lib/publish.js';
 import { rows } from '../../lib/sql.js';
+import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import { type InvestmentRow, lockInvestment, updateInvestment } from './investments.queries.js';
 import { elapsedDays, profitForDay } from './profit.js';
@@ -60,7 +60,11 @@ export async function accrueInvestment(tx: Db, inv: InvestmentRow, now: Date): P
       },
     ]);
   }
-  await publish(tx, [inv.userId], matured ? ['wallet', 'investments', 'transactions'] : ['wallet', 'investments']);
+  await publishChanged(
+    tx,
+    [inv.userId],
+    matured ? ['wallet', 'investments', 'transactions'] : ['wallet', 'investments'],
+  );
   return updateInvestment(tx, inv.id, {
     daysAccrued: due,
     profitCents: inv.profitCents + earned,

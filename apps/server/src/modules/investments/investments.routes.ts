@@ -34,7 +34,7 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(req);
       try {
         const out = await idempotent(db, req, user.id, (tx) =>
-          invest(tx, user, req.body.planId, req.body.amountCents, clock()),
+          invest(tx, user, req.body.planId, req.body.amountCents, clock.now()),
         );
         return reply.status(201).send(out);
       } catch (err) {
@@ -69,7 +69,7 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const out = await idempotent(db, req, user.id, (tx) => endInvestment(tx, user, req.params.id, clock()));
+      const out = await idempotent(db, req, user.id, (tx) => endInvestment(tx, user, req.params.id, clock.now()));
       return reply.status(200).send(out);
     },
   );

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { accountsFor, post } from '../../ledger/index.js';
-import { publish } from '../../lib/publish.js';
 import { rows } from '../../lib/sql.js';
+import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import type { UserRow } from '../users/users.queries.js';
 import { accrueInvestment } from './accrual.service.js';
@@ -63,7 +63,7 @@ export async function invest(
       journalId,
     },
   ]);
-  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
   return toInvestmentDto(inv);
 }
 
@@ -97,7 +97,7 @@ export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transactio
       journalId,
     },
   ]);
-  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
   if (!claimed) throw new AppError('INTERNAL', messages.unknownError);
   return claimed;
 }
@@ -130,6 +130,6 @@ export async function endInvestment(tx: Db, user: UserRow, investmentId: string,
       journalId,
     },
   ]);
-  await publish(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
   return toInvestmentDto(await updateInvestment(tx, inv.id, { status: 'ended', endedAt: now }));
 }

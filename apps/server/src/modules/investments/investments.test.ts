@@ -8,7 +8,7 @@ import { runAccrual } from './accrual.service.js';
 const clock = movableClock();
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, clock.now);
+  ctx = await createTestApp({}, clock);
 });
 afterAll(() => ctx.close());
 

@@ -3,8 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { accountsFor, post } from '../../ledger/index.js';
-import { publish } from '../../lib/publish.js';
 import { rows } from '../../lib/sql.js';
+import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import { findUserByReferralId, type UserRow } from '../users/users.queries.js';
 
@@ -45,7 +45,7 @@ export async function grantReferralBonus(
       journalId,
     },
   ]);
-  await publish(tx, [referrer.id], ['wallet', 'transactions', 'referrals']);
+  await publishChanged(tx, [referrer.id], ['wallet', 'transactions', 'referrals']);
   return true;
 }
 

@@ -2,7 +2,7 @@ import { messages, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFe
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { accountsFor, post } from '../../ledger/index.js';
-import { publish } from '../../lib/publish.js';
+import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
 
@@ -58,7 +58,7 @@ export async function transfer(
       journalId,
     },
   ]);
-  await publish(tx, [sender.id, recipient.id], ['wallet', 'transactions']);
+  await publishChanged(tx, [sender.id, recipient.id], ['wallet', 'transactions']);
   if (!debit) throw new AppError('INTERNAL', messages.unknownError);
   return debit;
 }
