@@ -13,6 +13,8 @@
 //
 // Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N
 //          --profile (server CPU profile over the inspector + pg_stat_statements + wait events)
+//          --diagnose (afterwards: GET /api/health and /api/me floors, the transfer's SQL replayed by
+//                      pgbench with and without NOTIFY, TPC-B with a NOTIFY; not part of the verdict)
 //          --save-baseline (also write bench/baseline.json)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,7 @@ import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL = { minRatio: 0.5, maxP99Ms: 50 };
+const DIAG_SECONDS = 10;
 const FUND_CENTS = 1_000_000; // $10,000 each; transfers are $0.01–$10.00, so almost all succeed
 
 const { values: opt } = parseArgs({
@@ -43,6 +46,7 @@ const { values: opt } = parseArgs({
     'pgbench-threads': { type: 'string', default: '2' },
     'time-limit': { type: 'string', default: '900' },
     profile: { type: 'boolean', default: false },
+    diagnose: { type: 'boolean', default: false },
     'save-baseline': { type: 'boolean', default: false },
   },
 });
@@ -357,6 +361,34 @@ async function main() {
     totalSeconds: (Date.now() - t0) / 1000,
   };
   if (result.pgbench.output) result.pgbench.output = result.pgbench.output.split('\n');
+  if (profile) printProfile(profile);
+
+  if (opt.diagnose) {
+    say(
+      `\nDiagnostics (${N.connections} connections / ${N.pgClients} clients, ${DIAG_SECONDS} s each; not part of the verdict)`,
+    );
+    const { diagnose } = await import('./lib/diagnose.mjs');
+    result.diagnostics = await diagnose({
+      cluster,
+      server,
+      users,
+      runId,
+      pgb,
+      scale: N.scale,
+      connections: N.connections,
+      clients: N.pgClients,
+      threads: N.pgThreads,
+      seconds: DIAG_SECONDS,
+      workDir,
+      log: note,
+    });
+    result.diagnostics.booksAfter = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
+    note(
+      `books after the replays: ${result.diagnostics.booksAfter.ok ? 'BALANCED' : 'NOT BALANCED'} (${result.diagnostics.booksAfter.unbalancedJournals} journals with a non-zero sum, money conserved: ${result.diagnostics.booksAfter.moneyConserved ? 'yes' : 'NO'})`,
+    );
+  }
+
+  result.totalSeconds = (Date.now() - t0) / 1000;
   const resultsDir = path.join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${runId}.json`);
@@ -366,8 +398,9 @@ async function main() {
     writeFileSync(path.join(root, 'bench', 'baseline.json'), `${JSON.stringify(result, null, 2)}\n`);
     say('  and to bench/baseline.json');
   }
-  if (profile) printProfile(profile);
   if (!books.ok) throw new Error('the books do not balance after the run');
+  if (result.diagnostics && !result.diagnostics.booksAfter.ok)
+    throw new Error('the books do not balance after the replays');
   say(`  total ${elapsed()}`);
   return pass;
 }

@@ -47,13 +47,25 @@ export async function pgbenchInit({ cluster, scale, database = 'bench_pgbench' }
   return { database, conn };
 }
 
-/** Runs the TPC-B script; returns tps (without initial connection time), latency and failures. */
-export async function pgbenchRun({ cluster, database, conn, clients, threads, seconds }) {
-  const out = await run(
-    cluster.bin,
-    ['-c', String(clients), '-j', String(threads), '-T', String(seconds), ...conn, database],
-    (seconds + 120) * 1000,
-  );
+/**
+ * Runs the built-in TPC-B script (or `script`, a file, with `defines` as -D name=value); returns tps
+ * (without initial connection time), latency and failures.
+ */
+export async function pgbenchRun({
+  cluster,
+  database,
+  conn,
+  clients,
+  threads,
+  seconds,
+  script,
+  defines = {},
+  extra = [],
+}) {
+  const args = ['-c', String(clients), '-j', String(threads), '-T', String(seconds)];
+  if (script) args.push('-n', '-f', script);
+  for (const [k, v] of Object.entries(defines)) args.push('-D', `${k}=${v}`);
+  const out = await run(cluster.bin, [...args, ...extra, ...conn, database], (seconds + 120) * 1000);
   const num = (re) => {
     const m = out.match(re);
     return m ? Number(m[1]) : null;
@@ -61,7 +73,7 @@ export async function pgbenchRun({ cluster, database, conn, clients, threads, se
   const tps = num(/tps = ([\d.]+) \(without initial connection time\)/);
   if (tps === null) throw new Error(`could not read tps from pgbench output:\n${out}`);
   return {
-    script: 'tpcb-like (built-in)',
+    script: script ? path.basename(script) : 'tpcb-like (built-in)',
     clients,
     threads,
     durationS: seconds,

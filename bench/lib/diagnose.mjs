@@ -1,0 +1,212 @@
+// --diagnose: extra phases after the measured ones, to say where a transfer's time goes.
+//
+// 1. Endpoint floors under the same autocannon load: GET /api/health (Fastify alone) and GET /api/me
+//    (session cookie → Better Auth session and user lookups → our user lookup), with the server's CPU
+//    per request — what every authenticated request costs before any money moves.
+// 2. The transfer's own SQL, statement for statement as pg_stat_statements shows the server sending it
+//    (auth lookups, then BEGIN … COMMIT with the idempotency key, the recipient, both accounts, the two
+//    conditional updates, journal + entries, history rows, NOTIFY, the stored response), replayed by
+//    pgbench with 16 clients: what PostgreSQL can do for this exact workload when the client costs
+//    nothing. Run with and without the NOTIFY, to measure what NOTIFY's commit-order lock costs.
+// 3. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { query } from './cluster.mjs';
+import { cpuBetween, cpuSnapshot } from './cpu.mjs';
+import { percentile } from './load.mjs';
+import { pgbenchRun } from './pgbench.mjs';
+import { startWaitSampler } from './profile.mjs';
+import { BENCH_EMAIL_DOMAIN } from './seed.mjs';
+
+function getLoad({ base, pathName, cookies, connections, duration }) {
+  let i = 0;
+  const lat = [];
+  let ok = 0;
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    const inst = autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'GET',
+            path: pathName,
+            setupRequest: (req) => ({ ...req, headers: { origin: base, cookie: cookies[i++ % cookies.length] } }),
+          },
+        ],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        lat.sort((a, b) => a - b);
+        resolve({ ok, requests: n, perSec: ok / r.duration, p50: percentile(lat, 50), p99: percentile(lat, 99) });
+      },
+    );
+    inst.on('response', (_c, status, _b, t) => {
+      n++;
+      if (status >= 200 && status < 300) {
+        ok++;
+        lat.push(t);
+      }
+    });
+  });
+}
+
+/** The transfer transaction as the server sends it (see transfers.service.ts, post.ts, idempotency.ts). */
+const TRANSFER_SQL = `\\set a random(1, :nusers)
+\\set d random(1, :nusers - 1)
+\\set r ((:a - 1 + :d) % :nusers) + 1
+\\set amt random(50, 1000)
+\\set fee (:amt * 200 + 5000) / 10000
+\\set total :amt + :fee
+SELECT user_id AS su, email AS se, acc AS sa, token AS st FROM bench.users WHERE n = :a \\gset
+SELECT user_id AS ru, email AS re, acc AS ra FROM bench.users WHERE n = :r \\gset
+select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "created_at", "updated_at" from "sessions" where "sessions"."token" = :st;
+select * from "users" where "users"."id" = :su;
+select * from "users" where "users"."id" = :su limit 1;
+BEGIN;
+INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (:su, gen_random_uuid()::text, 'replay') ON CONFLICT DO NOTHING RETURNING key AS ik \\gset
+select * from "users" where lower("users"."email") = lower(:re) limit 1;
+SELECT id, kind, user_id FROM accounts WHERE user_id = :su OR user_id IS NULL;
+SELECT id, kind, user_id FROM accounts WHERE user_id = :ru OR user_id IS NULL;
+\\if :sa < :ra
+UPDATE accounts SET balance_cents = balance_cents - :total::bigint WHERE id = :sa AND balance_cents >= :total::bigint RETURNING id;
+UPDATE accounts SET balance_cents = balance_cents + :amt::bigint WHERE id = :ra RETURNING id;
+\\else
+UPDATE accounts SET balance_cents = balance_cents + :amt::bigint WHERE id = :ra RETURNING id;
+UPDATE accounts SET balance_cents = balance_cents - :total::bigint WHERE id = :sa AND balance_cents >= :total::bigint RETURNING id;
+\\endif
+WITH j AS (INSERT INTO journals (kind, user_id) VALUES ('transfer', :su) RETURNING id), e AS (INSERT INTO entries (journal_id, account_id, amount_cents) VALUES ((SELECT id FROM j), :sa, -(:total::bigint)), ((SELECT id FROM j), :ra, :amt::bigint), ((SELECT id FROM j), :feeacc, :fee::bigint)) SELECT id AS jid FROM j \\gset
+insert into "transactions" ("id", "user_id", "type", "mode", "method", "description", "amount_cents", "fee_cents", "status", "journal_id", "created_at") values (gen_random_uuid()::text, :su, 'debit', 'transfer', 'transfer', 'Transfer (replay)', :amt::bigint, :fee::bigint, 'success', :jid::bigint, now()), (gen_random_uuid()::text, :ru, 'credit', 'transfer', 'transfer', 'Transfer (replay)', :amt::bigint, 0, 'success', :jid::bigint, now()) returning *;
+\\if :notify
+SELECT pg_notify('meridian_events', '{"userIds":["' || :su::text || '","' || :ru::text || '"],"topics":["wallet","transactions"]}');
+\\endif
+UPDATE idempotency_keys SET response = jsonb_build_object('replay', true) WHERE user_id = :su AND key = :ik;
+COMMIT;
+`;
+
+const TPCB_NOTIFY_SQL = `\\set aid random(1, 100000 * :scale)
+\\set bid random(1, 1 * :scale)
+\\set tid random(1, 10 * :scale)
+\\set delta random(-5000, 5000)
+BEGIN;
+UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
+SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
+UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;
+UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;
+INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
+SELECT pg_notify('bench_events', 'x');
+END;
+`;
+
+function formatWaits(w) {
+  return Object.entries(w.avgActiveBackends)
+    .slice(0, 6)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ');
+}
+
+export async function diagnose({
+  cluster,
+  server,
+  users,
+  runId,
+  pgb,
+  scale,
+  connections,
+  clients,
+  threads,
+  seconds,
+  workDir,
+  log,
+}) {
+  const out = {};
+  const snap = () => cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
+  const cookies = users.map((u) => u.cookie);
+
+  // 1. endpoint floors
+  for (const [name, pathName] of [
+    ['health', '/api/health'],
+    ['me', '/api/me'],
+  ]) {
+    const a = snap();
+    const r = await getLoad({ base: server.base, pathName, cookies, connections, duration: seconds });
+    r.cpu = cpuBetween(a, snap(), r.requests);
+    out[`GET /api/${name}`] = r;
+    log(
+      `GET /api/${name}: ${r.perSec.toFixed(0)} req/s, p50 ${r.p50?.toFixed(2)} ms, p99 ${r.p99?.toFixed(2)} ms; server CPU ${r.cpu.msPerOp.server} ms/request, PostgreSQL ${r.cpu.msPerOp.postgres} ms/request`,
+    );
+  }
+
+  // 2. the transfer's SQL replayed by pgbench
+  await query(
+    cluster.url,
+    `CREATE SCHEMA IF NOT EXISTS bench;
+     DROP TABLE IF EXISTS bench.users;
+     CREATE TABLE bench.users AS
+       SELECT row_number() OVER (ORDER BY u.id)::int AS n, u.id AS user_id, u.email, a.id AS acc,
+              (SELECT s.token FROM sessions s WHERE s.user_id = u.id LIMIT 1) AS token
+         FROM users u JOIN accounts a ON a.user_id = u.id AND a.kind = 'balance'
+        WHERE u.email LIKE 'bench-${runId}-%@${BENCH_EMAIL_DOMAIN}';
+     ALTER TABLE bench.users ADD PRIMARY KEY (n);
+     ANALYZE bench.users;`,
+  );
+  const { rows } = await query(cluster.url, `SELECT id FROM accounts WHERE user_id IS NULL AND kind = 'fee_revenue'`);
+  const feeacc = rows[0].id;
+  const script = path.join(workDir, 'transfer-replay.sql');
+  writeFileSync(script, TRANSFER_SQL);
+  const db = new URL(cluster.url).pathname.slice(1);
+  for (const notify of [1, 0]) {
+    await query(cluster.url, 'CHECKPOINT');
+    const sampler = await startWaitSampler(cluster.url);
+    const a = snap();
+    const r = await pgbenchRun({
+      cluster,
+      database: db,
+      conn: pgb.conn,
+      clients,
+      threads,
+      seconds,
+      script,
+      defines: { nusers: users.length, feeacc, notify },
+      extra: ['-M', 'extended'],
+    });
+    r.cpu = cpuBetween(a, snap(), r.transactions ?? 0);
+    r.waits = await sampler.stop();
+    delete r.output;
+    const name = `transfer SQL replay${notify ? ' (with NOTIFY, as the server)' : ' (without NOTIFY)'}`;
+    out[name] = r;
+    log(
+      `${name}: ${r.tps.toFixed(0)} tps, latency average ${r.latencyAvgMs} ms, ${r.failed} failed; PostgreSQL CPU ${r.cpu.msPerOp.postgres} ms/transfer`,
+    );
+    log(`  backends (avg): ${formatWaits(r.waits)}`);
+  }
+
+  // 3. TPC-B with a NOTIFY in each transaction
+  const tpcb = path.join(workDir, 'tpcb-notify.sql');
+  writeFileSync(tpcb, TPCB_NOTIFY_SQL);
+  await query(cluster.url, 'CHECKPOINT');
+  const pgbUrl = new URL(cluster.url);
+  pgbUrl.pathname = `/${pgb.database}`;
+  const sampler = await startWaitSampler(pgbUrl.toString());
+  const a = snap();
+  const r = await pgbenchRun({
+    cluster,
+    database: pgb.database,
+    conn: pgb.conn,
+    clients,
+    threads,
+    seconds,
+    script: tpcb,
+    defines: { scale },
+  });
+  r.cpu = cpuBetween(a, snap(), r.transactions ?? 0);
+  r.waits = await sampler.stop();
+  delete r.output;
+  out['TPC-B + pg_notify'] = r;
+  log(`TPC-B + one pg_notify per transaction: ${r.tps.toFixed(0)} tps, latency average ${r.latencyAvgMs} ms`);
+  log(`  backends (avg): ${formatWaits(r.waits)}`);
+  return out;
+}
