@@ -4,7 +4,7 @@ import { accountsFor, post } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { publishChanged } from '../realtime/publish.js';
-import { insertTransactions } from '../transactions/transactions.queries.js';
+import { returnCapital } from './capital.js';
 import { type InvestmentRow, lockInvestment, updateInvestment } from './investments.queries.js';
 import { elapsedDays, profitForDay } from './profit.js';
 
@@ -38,28 +38,7 @@ export async function accrueInvestment(tx: Db, inv: InvestmentRow, now: Date): P
     earned += amount;
   }
   const matured = due === inv.durationDays;
-  if (matured) {
-    const journalId = await post(tx, {
-      kind: 'capital_return',
-      userId: inv.userId,
-      postings: [
-        { account: user.invested, amountCents: -inv.amountCents },
-        { account: user.balance, amountCents: inv.amountCents },
-      ],
-    });
-    await insertTransactions(tx, [
-      {
-        userId: inv.userId,
-        type: 'credit',
-        mode: 'capital',
-        method: inv.planName,
-        description: `Capital returned: ${inv.planName} plan matured`,
-        amountCents: inv.amountCents,
-        status: 'success',
-        journalId,
-      },
-    ]);
-  }
+  if (matured) await returnCapital(tx, user, inv, 'matured');
   await publishChanged(
     tx,
     [inv.userId],

@@ -8,6 +8,7 @@ import { publishChanged } from '../realtime/publish.js';
 import { insertTransactions } from '../transactions/transactions.queries.js';
 import type { UserRow } from '../users/users.queries.js';
 import { accrueInvestment } from './accrual.service.js';
+import { returnCapital } from './capital.js';
 import {
   archiveFinished,
   findPlan,
@@ -109,27 +110,7 @@ export async function endInvestment(tx: Db, user: UserRow, investmentId: string,
   if (locked.status !== 'active') throw new AppError('INVESTMENT_NOT_ACTIVE', moneyMessages.investmentNotActive);
   const inv = await accrueInvestment(tx, locked, now);
   if (inv.status !== 'active') return toInvestmentDto(inv);
-  const { user: acc } = await accountsFor(tx, user.id);
-  const journalId = await post(tx, {
-    kind: 'capital_return',
-    userId: user.id,
-    postings: [
-      { account: acc.invested, amountCents: -inv.amountCents },
-      { account: acc.balance, amountCents: inv.amountCents },
-    ],
-  });
-  await insertTransactions(tx, [
-    {
-      userId: user.id,
-      type: 'credit',
-      mode: 'capital',
-      method: inv.planName,
-      description: `Capital returned: ${inv.planName} plan ended early`,
-      amountCents: inv.amountCents,
-      status: 'success',
-      journalId,
-    },
-  ]);
+  await returnCapital(tx, (await accountsFor(tx, user.id)).user, inv, 'ended early');
   await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
   return toInvestmentDto(await updateInvestment(tx, inv.id, { status: 'ended', endedAt: now }));
 }
