@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { Modal } from './modal';
 
@@ -17,6 +17,8 @@ interface ConfirmModalProps {
   onConfirm: () => void;
   /** Cancel, the close button, Escape and a backdrop click all call this (not while busy). */
   onCancel: () => void;
+  /** See Modal: where focus goes on close when the opener cannot take it back. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** The shared Modal with a Cancel / Confirm pair; the dialog stays put while its action runs. */
@@ -32,6 +34,7 @@ export function ConfirmModal({
   busy = false,
   onConfirm,
   onCancel,
+  returnFocusRef,
 }: ConfirmModalProps) {
   return (
     <Modal
@@ -41,6 +44,7 @@ export function ConfirmModal({
       }}
       title={title}
       {...(description ? { description } : {})}
+      {...(returnFocusRef ? { returnFocusRef } : {})}
     >
       <div className="flex flex-col gap-5">
         {children}

@@ -12,6 +12,8 @@ export interface ModalProps {
   className?: string;
   /** The element to focus on open (default: the first focusable one, the close button). */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes on close when the opener cannot take it back (say it was disabled while busy). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -19,7 +21,16 @@ export interface ModalProps {
  * and a round close button. Backdrop click and Escape close it; focus is trapped and page scroll
  * is locked while it is open, then restored.
  */
-export function Modal({ isOpen, onClose, title, description, children, className, initialFocusRef }: ModalProps) {
+export function Modal({
+  isOpen,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+  initialFocusRef,
+  returnFocusRef,
+}: ModalProps) {
   // Without a Dialog.Trigger, Radix has nowhere to return focus; remember the opener ourselves.
   const openerRef = useRef<HTMLElement | null>(null);
   return (
@@ -36,7 +47,9 @@ export function Modal({ isOpen, onClose, title, description, children, className
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            openerRef.current?.focus();
+            const opener = openerRef.current;
+            const canReturn = opener?.isConnected && opener !== document.body && !opener.matches(':disabled');
+            (canReturn ? opener : returnFocusRef?.current)?.focus();
             openerRef.current = null;
           }}
           className={cn(

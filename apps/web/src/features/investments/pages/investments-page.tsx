@@ -1,6 +1,6 @@
 import { formatCents, type Investment, moneyMessages } from '@meridian/shared';
 import { ArrowRight, HandCoins, Wallet } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
@@ -68,11 +68,14 @@ function InvestmentsContent() {
     .reduce((sum, item) => sum + item.amountCents, 0);
 
   const [ending, setEnding] = useState<Investment | null>(null);
+  // An ended card loses its End button, so focus returns to Claim All Profits, the natural next step.
+  const claimButtonRef = useRef<HTMLButtonElement>(null);
   const onEnd = useCallback((investment: Investment) => setEnding(investment), []);
 
   return (
     <div className="flex flex-col gap-6">
       <ClaimPanel
+        buttonRef={claimButtonRef}
         profitCents={wallet.profitCents}
         investedCents={investedCents}
         loading={walletLoading || investments.isPending}
@@ -120,17 +123,19 @@ function InvestmentsContent() {
         </ul>
       )}
 
-      <EndInvestmentDialog investment={ending} onClose={() => setEnding(null)} />
+      <EndInvestmentDialog investment={ending} onClose={() => setEnding(null)} returnFocusRef={claimButtonRef} />
     </div>
   );
 }
 
 /** Claimable profit, the amount at work, and Claim All Profits with its confirmation. */
 function ClaimPanel({
+  buttonRef,
   profitCents,
   investedCents,
   loading,
 }: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
   profitCents: number;
   investedCents: number;
   loading: boolean;
@@ -175,7 +180,7 @@ function ClaimPanel({
           </dd>
         </div>
       </dl>
-      <Button onClick={openDialog} disabled={claim.isPending} className="w-full sm:w-auto">
+      <Button ref={buttonRef} onClick={openDialog} disabled={claim.isPending} className="w-full sm:w-auto">
         <HandCoins className="size-4" aria-hidden="true" />
         Claim All Profits
       </Button>
@@ -196,7 +201,15 @@ function ClaimPanel({
   );
 }
 
-function EndInvestmentDialog({ investment, onClose }: { investment: Investment | null; onClose: () => void }) {
+function EndInvestmentDialog({
+  investment,
+  onClose,
+  returnFocusRef,
+}: {
+  investment: Investment | null;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}) {
   const end = useEndInvestment();
   const idempotency = useIdempotencyKey();
   // Keep the last investment while the dialog animates out.
@@ -228,6 +241,7 @@ function EndInvestmentDialog({ investment, onClose }: { investment: Investment |
       busyLabel="Ending..."
       onConfirm={() => void confirm()}
       onCancel={onClose}
+      returnFocusRef={returnFocusRef}
     >
       {shown && (
         <p className="text-sm text-slate-700 dark:text-slate-300">

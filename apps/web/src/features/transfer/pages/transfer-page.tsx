@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_PATTERN, formatCents, messages, moneyMessages, TRANSFER_FEE_BPS } from '@meridian/shared';
 import { ArrowLeftRight, Info, Wallet } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -65,6 +65,7 @@ function TransferContent() {
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<PendingTransfer | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const {
     register,
@@ -150,7 +151,13 @@ function TransferContent() {
                 </p>
               )}
             </div>
-            <Button type="submit" size="lg" loading={lookup.isPending} className="w-full sm:w-auto sm:self-end">
+            <Button
+              ref={submitRef}
+              type="submit"
+              size="lg"
+              loading={lookup.isPending}
+              className="w-full sm:w-auto sm:self-end"
+            >
               <ArrowLeftRight className="size-4" aria-hidden="true" />
               {lookup.isPending ? 'Checking recipient...' : 'Transfer'}
             </Button>
@@ -196,6 +203,7 @@ function TransferContent() {
         busyLabel="Transferring..."
         onConfirm={() => void confirm()}
         onCancel={cancel}
+        returnFocusRef={submitRef}
       >
         {pending && (
           <div className="flex flex-col gap-4">
