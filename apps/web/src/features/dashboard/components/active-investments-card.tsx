@@ -17,14 +17,16 @@ export function ActiveInvestmentsCard() {
   const { data: investments, isPending, error } = useInvestments();
   useFailureToast(error, moneyMessages.failedToFetchInvestments);
   const list = investments ?? [];
-  const shown = list.slice(0, SHOWN);
+  // Running plans first; finished ones (profit still to claim) only when nothing is running.
+  const active = list.filter((item) => item.status === 'active');
+  const shown = (active.length > 0 ? active : list).slice(0, SHOWN);
 
   return (
     <Card className="flex flex-col">
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle>Active Investments</CardTitle>
-          {list.length > SHOWN && (
+          {list.length > shown.length && (
             <Link
               to="/investments"
               className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
