@@ -36,7 +36,7 @@ function banner(text) {
 }
 
 /** Runs a command in its own process group (so a timeout can end all of it) with inherited output. */
-function run(cmd, args, { env = process.env, timeoutMs }) {
+export function run(cmd, args, { env = process.env, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit', detached: true });
     current = child;
@@ -44,7 +44,7 @@ function run(cmd, args, { env = process.env, timeoutMs }) {
     let killer;
     const timer = setTimeout(() => {
       timedOut = true;
-      process.stderr.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${timeoutMs / MIN} min; stopping it\n`);
+      process.stderr.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${Math.round(timeoutMs / 1000)} s; stopping it\n`);
       killGroup(child, 'SIGTERM');
       killer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
     }, timeoutMs);
@@ -57,6 +57,9 @@ function run(cmd, args, { env = process.env, timeoutMs }) {
       clearTimeout(timer);
       clearTimeout(killer);
       current = null;
+      // A test that fails before stopping what it spawned (a server, say) leaves it running in this
+      // group; end it so it cannot hold ports or CPU for the next stages.
+      reapGroup(child);
       resolve({ code, signal, timedOut, error: null });
     });
   });
@@ -68,6 +71,25 @@ function killGroup(child, signal) {
   } catch {
     // already gone
   }
+}
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function reapGroup(child) {
+  if (!child.pid || !groupAlive(child.pid)) return;
+  process.stderr.write(`[test-all] ending processes left behind by ${child.spawnargs.join(' ')}\n`);
+  killGroup(child, 'SIGTERM');
+  const pid = child.pid;
+  setTimeout(() => {
+    if (groupAlive(pid)) killGroup(child, 'SIGKILL');
+  }, 5_000).unref();
 }
 
 function describeExit(r) {
@@ -270,18 +292,22 @@ function summarize() {
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    process.stderr.write(`\n[test-all] ${signal}: stopping\n`);
-    if (current) killGroup(current, 'SIGTERM');
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (invokedDirectly) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      process.stderr.write(`\n[test-all] ${signal}: stopping\n`);
+      if (current) killGroup(current, 'SIGTERM');
+      stopClusterQuietly();
+      process.exit(130);
+    });
+  }
+
+  main().catch((err) => {
     stopClusterQuietly();
-    process.exit(130);
+    process.stderr.write(`[test-all] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    results.push({ name: 'test-all', passed: 0, failed: 1, seconds: 0, notes: ['the runner itself crashed'] });
+    summarize();
   });
 }
-
-main().catch((err) => {
-  stopClusterQuietly();
-  process.stderr.write(`[test-all] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  results.push({ name: 'test-all', passed: 0, failed: 1, seconds: 0, notes: ['the runner itself crashed'] });
-  summarize();
-});
