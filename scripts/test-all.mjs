@@ -44,7 +44,9 @@ export function run(cmd, args, { env = process.env, timeoutMs }) {
     let killer;
     const timer = setTimeout(() => {
       timedOut = true;
-      process.stderr.write(`\n[test-all] ${cmd} ${args.join(' ')} exceeded ${Math.round(timeoutMs / 1000)} s; stopping it\n`);
+      process.stderr.write(
+        `\n[test-all] ${cmd} ${args.join(' ')} exceeded ${Math.round(timeoutMs / 1000)} s; stopping it\n`,
+      );
       killGroup(child, 'SIGTERM');
       killer = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
     }, timeoutMs);
