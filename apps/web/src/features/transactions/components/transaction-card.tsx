@@ -29,7 +29,7 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
     <article
       data-status={transaction.status}
       data-type={transaction.type}
-      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_84px] [content-visibility:auto] sm:gap-4 dark:border-slate-800 dark:bg-slate-900"
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <span
         className={cn(
