@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './money-input.js';
 export * from './schemas/auth.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/fields.js';

@@ -1,4 +1,4 @@
-import { formatCents, type Investment } from '@meridian/shared';
+import { formatBps, formatCents, type Investment } from '@meridian/shared';
 import { CalendarClock, Square } from 'lucide-react';
 import { memo } from 'react';
 import { daysOf, InvestmentStatusBadge, investmentProgress } from '../../../components/investment/investment-status';
@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { formatDate } from '../../../lib/format-date';
-import { formatBps } from '../../../lib/money-input';
 
 interface InvestmentCardProps {
   investment: Investment;

@@ -1,8 +1,7 @@
-import { durationLabel, formatCents, type Plan } from '@meridian/shared';
+import { durationLabel, formatBps, formatCents, type Plan } from '@meridian/shared';
 import { CalendarDays, TrendingUp } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { formatBps } from '../../../lib/money-input';
 
 interface PlanOptionProps {
   plan: Plan;

@@ -1,7 +1,6 @@
-import { durationLabel, formatCents, type Plan } from '@meridian/shared';
+import { durationLabel, formatBps, formatCents, type Plan } from '@meridian/shared';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatBps } from '../../../lib/money-input';
 
 interface PlanSummaryProps {
   plan: Plan | undefined;

@@ -1,4 +1,13 @@
-import { formatCents, moneyMessages, type Plan, QUICK_INVEST_AMOUNTS_CENTS } from '@meridian/shared';
+import {
+  amountProblemMessages,
+  centsToDollarsInput,
+  formatCents,
+  formatWholeDollars,
+  moneyMessages,
+  type Plan,
+  parseDollars,
+  QUICK_INVEST_AMOUNTS_CENTS,
+} from '@meridian/shared';
 import { ArrowRight, BarChart3, RefreshCw, Wallet } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +25,6 @@ import { usePlans } from '../../../lib/api/get-plans';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { errorMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { amountProblemMessages, centsToDollarsInput, formatWholeDollars, parseDollars } from '../../../lib/money-input';
 import { notify } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';

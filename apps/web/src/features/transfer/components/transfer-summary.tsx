@@ -1,6 +1,5 @@
-import { formatCents, TRANSFER_FEE_BPS, transferFeeCents } from '@meridian/shared';
+import { formatBps, formatCents, TRANSFER_FEE_BPS, transferFeeCents } from '@meridian/shared';
 import { cn } from '../../../lib/cn';
-import { formatBps } from '../../../lib/money-input';
 
 export interface TransferFigures {
   amountCents: number;

@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_PATTERN, formatCents, messages, moneyMessages, TRANSFER_FEE_BPS } from '@meridian/shared';
+import {
+  amountProblemMessages,
+  EMAIL_PATTERN,
+  formatBps,
+  formatCents,
+  messages,
+  moneyMessages,
+  parseDollars,
+  TRANSFER_FEE_BPS,
+} from '@meridian/shared';
 import { ArrowLeftRight, Info, Wallet } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,7 +26,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TextLink } from '../../../components/ui/text-link';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { ApiError, errorMessageOr } from '../../../lib/api-client';
-import { amountProblemMessages, formatBps, parseDollars } from '../../../lib/money-input';
 import { notify } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useCreateTransfer } from '../api/create-transfer';

@@ -1,4 +1,5 @@
-import { MAX_AMOUNT_CENTS, moneyMessages } from '@meridian/shared';
+import { moneyMessages } from './messages.js';
+import { MAX_AMOUNT_CENTS } from './schemas/money.js';
 
 export type DollarsProblem = 'empty' | 'invalid' | 'precision' | 'zero' | 'too-large';
 
@@ -39,9 +40,9 @@ export function centsToDollarsInput(cents: number): string {
 
 /** The field messages of an amount the user typed (the 'empty' message depends on the form). */
 export const amountProblemMessages: Record<Exclude<DollarsProblem, 'empty'>, string> = {
-  invalid: 'Enter a valid amount, for example 250 or 250.50',
-  precision: 'Amount can have at most 2 decimal places',
-  zero: 'Amount must be greater than zero',
+  invalid: moneyMessages.enterValidAmount,
+  precision: moneyMessages.tooManyDecimals,
+  zero: moneyMessages.amountNotPositive,
   'too-large': moneyMessages.amountTooLarge,
 };
 
