@@ -381,6 +381,7 @@ async function main() {
       seconds: DIAG_SECONDS,
       workDir,
       log: note,
+      statements: opt.profile,
     });
     result.diagnostics.booksAfter = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
     note(

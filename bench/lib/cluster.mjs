@@ -33,9 +33,12 @@ export function benchSettings({ profile }) {
   if (profile) {
     s.shared_preload_libraries = 'pg_stat_statements';
     s.track_io_timing = 'on';
+    s['pg_stat_statements.track_planning'] = 'on';
   }
   return s;
 }
+
+const alterSystem = (name, value) => `ALTER SYSTEM SET ${name} = '${String(value).replaceAll("'", "''")}'`;
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -78,7 +81,8 @@ export async function startBenchCluster(settings) {
     await client.connect();
     try {
       for (const [name, value] of Object.entries(settings)) {
-        await client.query(`ALTER SYSTEM SET ${name} = '${value.replaceAll("'", "''")}'`);
+        // A preloaded library's own settings (a.b) exist only after the restart; set below.
+        if (!name.includes('.')) await client.query(alterSystem(name, value));
       }
     } finally {
       await client.end();
@@ -99,6 +103,9 @@ export async function startBenchCluster(settings) {
     const c2 = new pg.Client({ connectionString: cluster.url });
     await c2.connect();
     try {
+      const later = Object.entries(settings).filter(([name]) => name.includes('.'));
+      for (const [name, value] of later) await c2.query(alterSystem(name, value));
+      if (later.length) await c2.query('SELECT pg_reload_conf()');
       for (const name of Object.keys(settings)) {
         const { rows } = await c2.query(`SHOW ${name}`);
         effective[name] = Object.values(rows[0])[0];

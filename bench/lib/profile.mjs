@@ -135,16 +135,21 @@ export async function enableStatements(url) {
 export async function topStatements(url, limit = 15) {
   const { rows } = await query(
     url,
-    `SELECT calls, round(total_exec_time::numeric, 1) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
-            rows, shared_blks_hit, shared_blks_read, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+    `SELECT calls, round((total_exec_time + total_plan_time)::numeric, 1) AS total_ms,
+            round(((total_exec_time + total_plan_time) / NULLIF(calls, 0))::numeric, 3) AS mean_ms,
+            round(total_plan_time::numeric, 1) AS plan_ms, rows, shared_blks_hit, shared_blks_read,
+            wal_records, wal_fpi, wal_bytes::bigint AS wal_bytes,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
        FROM pg_stat_statements
        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-       ORDER BY total_exec_time DESC LIMIT $1`,
+       ORDER BY total_exec_time + total_plan_time DESC LIMIT $1`,
     [limit],
   );
   const { rows: all } = await query(
     url,
-    `SELECT sum(calls)::bigint AS calls, round(sum(total_exec_time)::numeric, 1) AS total_ms FROM pg_stat_statements
+    `SELECT sum(calls)::bigint AS calls, round(sum(total_exec_time + total_plan_time)::numeric, 1) AS total_ms,
+            round(sum(total_plan_time)::numeric, 1) AS plan_ms, sum(wal_fpi)::bigint AS wal_fpi,
+            sum(wal_bytes)::bigint AS wal_bytes FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   return { totals: all[0], top: rows };
