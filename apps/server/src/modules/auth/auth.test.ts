@@ -177,7 +177,7 @@ describe('limits per IP', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('change password', () => {
