@@ -94,8 +94,26 @@ function cleanup() {
   })();
   return cleaning;
 }
+/** Start-ups in progress: an interrupt waits for them (bounded) so that what they start is stopped too. */
+const starting = new Set();
+function track(promise) {
+  starting.add(promise);
+  promise.then(
+    () => starting.delete(promise),
+    () => starting.delete(promise),
+  );
+  return promise;
+}
+let aborted = false;
+/** After an interrupt, the main flow stops where it is while the signal handler cleans up and exits. */
+const halt = () => new Promise(() => {});
 async function abort(reason, code) {
+  if (aborted) return;
+  aborted = true;
   process.stderr.write(`\nbench: ${reason}; stopping the server and PostgreSQL…\n`);
+  if (starting.size) {
+    await Promise.race([Promise.allSettled([...starting]), new Promise((r) => setTimeout(r, 120_000).unref())]);
+  }
   await cleanup();
   process.exit(code);
 }
@@ -133,8 +151,10 @@ async function main() {
 
   // 1. PostgreSQL ----------------------------------------------------------------------------------
   const settings = benchSettings({ profile: opt.profile });
-  const cluster = await startBenchCluster(settings);
-  cleanups.push(['PostgreSQL cluster', () => cluster.stop()]);
+  const cluster = await track(
+    startBenchCluster(settings, { onStarted: (stop) => cleanups.push(['PostgreSQL cluster', stop]) }),
+  );
+  if (aborted) return halt();
   say(`\n[1/6] PostgreSQL ${cluster.version} on 127.0.0.1:${cluster.port} (throwaway cluster, ${elapsed()})`);
   note(
     `settings: ${Object.entries(cluster.settings)
@@ -151,8 +171,8 @@ async function main() {
     databaseUrl: cluster.url,
     workDir,
     inspect: opt.profile,
+    onSpawn: (stop) => cleanups.push(['server', stop]),
   });
-  cleanups.push(['server', () => server.stop()]);
   say(`\n[2/6] server up at ${server.base} (pid ${server.pid}, ${elapsed()})`);
 
   // 3. users ---------------------------------------------------------------------------------------
@@ -221,6 +241,10 @@ async function main() {
     phase: 'run',
     seed: 42,
   });
+  if (server.exited) throw new Error(`the server exited during the load:\n${server.logTail()}`);
+  if (Object.keys(load.statusCodeStats).some((c) => c.startsWith('5'))) {
+    note(`5xx responses — the server log ends with:\n${server.logTail()}`);
+  }
   load.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }), load.requests);
   let profile = null;
   if (opt.profile) {
@@ -434,6 +458,7 @@ main()
     process.exit(pass ? 0 : 1);
   })
   .catch(async (err) => {
+    if (aborted) return; // the signal handler reports, cleans up and exits
     process.stderr.write(`\nbench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     await cleanup();
     process.exit(2);

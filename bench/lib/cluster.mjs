@@ -1,10 +1,11 @@
 // The benchmark's PostgreSQL: a throwaway cluster from scripts/pg-cluster.mjs, re-configured like a
 // small real server (durability ON) and restarted, so the numbers mean what production would see.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { findPgBin, startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
+import { findPgBin, STATE_FILE, startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
 
 export { findPgBin };
 
@@ -62,9 +63,17 @@ export async function query(url, text, params = []) {
   }
 }
 
-/** Starts the cluster, applies `settings` with ALTER SYSTEM and restarts it. Returns the cluster with `stop()`. */
-export async function startBenchCluster(settings) {
+/**
+ * Starts the cluster, applies `settings` with ALTER SYSTEM and restarts it. Returns the cluster with
+ * `stop()`; `onStarted(stop)` is called as soon as there is something to stop.
+ */
+export async function startBenchCluster(settings, { onStarted } = {}) {
+  // startCluster records "the last cluster" for a bare `pg-cluster.mjs stop`; a colleague's cluster
+  // recorded there must stay the one that command stops, so the record is put back.
+  const previousState = existsSync(STATE_FILE) ? readFileSync(STATE_FILE, 'utf8') : null;
   const cluster = await startCluster();
+  if (previousState !== null) writeFileSync(STATE_FILE, previousState);
+  else rmSync(STATE_FILE, { force: true });
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -76,6 +85,7 @@ export async function startBenchCluster(settings) {
       process.stderr.write(`bench: stopping PostgreSQL: ${err instanceof Error ? err.message.split('\n')[0] : err}\n`);
     }
   };
+  onStarted?.(stop);
   try {
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * Starts the server on 127.0.0.1:`port` and waits for /api/health. It runs in its own process group,
  * so a Ctrl-C in the terminal reaches only the benchmark, which then stops it in order.
  */
-export async function startServer({ root, port, databaseUrl, workDir, inspect = false, timeoutMs = 60_000 }) {
+export async function startServer({ root, port, databaseUrl, workDir, inspect = false, timeoutMs = 60_000, onSpawn }) {
   const dataDir = path.join(workDir, 'server-data');
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(workDir, 'server.log');
@@ -48,13 +48,13 @@ export async function startServer({ root, port, databaseUrl, workDir, inspect = 
   const base = `http://127.0.0.1:${port}`;
   const logTail = () => readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
 
-  /** SIGINT (the server finishes in-flight requests and closes its pool), SIGKILL to the group after 10 s. */
+  /** SIGINT (the server finishes in-flight requests and closes its pool), SIGKILL to the group after 5 s. */
   async function stop() {
     if (exited) return exited;
     try {
       process.kill(child.pid, 'SIGINT');
     } catch {}
-    const done = await Promise.race([exitPromise, sleep(10_000).then(() => null)]);
+    const done = await Promise.race([exitPromise, sleep(5_000).then(() => null)]);
     if (done) return done;
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -62,6 +62,8 @@ export async function startServer({ root, port, databaseUrl, workDir, inspect = 
     return exitPromise;
   }
 
+  // Registered before the wait, so an interrupt during start-up stops it too.
+  onSpawn?.(stop);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`server exited during start (${JSON.stringify(exited)}):\n${logTail()}`);
