@@ -21,8 +21,11 @@ const env = {
 };
 const base = `http://127.0.0.1:${port}`;
 
+const started: ChildProcess[] = [];
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+  started.push(child);
+  return child;
 }
 
 async function waitForHealth(): Promise<void> {
@@ -42,7 +45,11 @@ function stopped(child: ChildProcess): Promise<number | null> {
 const admin = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: serverDir, env });
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  // A failed assertion must not leave a server behind.
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('the server process with PGlite', () => {
   it('hands CLI commands over, shuts down cleanly on SIGINT, and keeps its data', async () => {

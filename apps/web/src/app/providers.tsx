@@ -19,7 +19,8 @@ function ThemedToaster() {
   return (
     <Toaster
       theme={theme}
-      position="bottom-right"
+      // Top centre: clear of the account menu (top right) and of right-aligned form buttons (bottom right).
+      position="top-center"
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visibleToasts}
       gap={TOAST.gapPx}
