@@ -1,0 +1,120 @@
+// Helpers for the money journeys (plans, investments, transfers, history, referrals).
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import { createActiveUser, runAdmin, type TestUser } from './users';
+
+/** Moves money into `email`'s balance through the books (`npm run admin -- adjust`). */
+export async function fund(email: string, cents: number, reason = 'E2E funding'): Promise<void> {
+  await runAdmin(['adjust', email, String(cents), reason]);
+}
+
+/** A new active user signed in within `page`'s context, with `cents` on their balance. */
+export async function createFundedUser(
+  page: Page,
+  cents: number,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const user = await createActiveUser(page, overrides);
+  if (cents > 0) await fund(user.email, cents);
+  return user;
+}
+
+/** `12345` cents as the app shows it: `$123.45`, with thousands separators. */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The description line of the live toast titled exactly `title`. */
+export function toastDescription(page: Page, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page
+    .locator('[data-sonner-toast]:not([data-removed="true"])')
+    .filter({ has: page.locator('[data-title]').filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }) })
+    .locator('[data-description]');
+}
+
+const AMOUNT = /^\s*\$[\d,]+\.\d{2}\s*$/;
+
+/** The figure of the dashboard's Account Summary card labelled `label` (e.g. 'Total Balance'). */
+export function summaryFigure(page: Page, label: string): Locator {
+  return page
+    .getByRole('region', { name: 'Account Summary' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .getByText(AMOUNT);
+}
+
+/** The balance in the slide-in side menu; opens the menu, reads it, and closes the menu again. */
+export async function expectMenuBalance(page: Page, amount: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByTestId('menu-balance')).toHaveText(amount);
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+}
+
+/**
+ * Holds requests matching `url` until `release()` is called, so a progress state (a loading toast,
+ * a busy button) can be observed deterministically instead of racing a fast server.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
+declare global {
+  interface Window {
+    __realtimeOpened?: number;
+  }
+}
+
+/**
+ * Counts opened WebSockets in every page of the context (window.__realtimeOpened), so a journey
+ * can wait until the live-update channel is connected before it changes something elsewhere.
+ * Must be called before the page loads.
+ */
+export async function countOpenedSockets(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    class Counted extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('open', () => {
+          window.__realtimeOpened = (window.__realtimeOpened ?? 0) + 1;
+        });
+      }
+    }
+    window.WebSocket = Counted;
+  });
+}
+
+/** Waits until the page's realtime WebSocket has opened at least once. */
+export async function waitForRealtime(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(() => (window.__realtimeOpened ?? 0) > 0, undefined, { timeout });
+}
+
+/** Invests through the API from `page`'s signed-in context (setup for journeys about other screens). */
+export async function investViaApi(page: Page, planName: string, cents: number): Promise<void> {
+  const plansRes = await page.request.get('/api/plans');
+  if (!plansRes.ok()) throw new Error(`GET /api/plans failed: ${plansRes.status()} ${await plansRes.text()}`);
+  const plans = (await plansRes.json()) as { id: string; name: string }[];
+  const plan = plans.find((p) => p.name === planName);
+  if (!plan) throw new Error(`no plan named ${planName}`);
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('baseURL is not configured');
+  const origin = new URL(baseURL).origin;
+  const res = await page.request.post('/api/investments', {
+    data: { planId: plan.id, amountCents: cents },
+    headers: { origin, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+  });
+  if (!res.ok()) throw new Error(`investing failed: ${res.status()} ${await res.text()}`);
+}
