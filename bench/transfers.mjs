@@ -16,6 +16,8 @@
 //          --diagnose (afterwards: GET /api/health and /api/me floors, the transfer's SQL replayed by
 //                      pgbench with and without NOTIFY, TPC-B with a NOTIFY; not part of the verdict)
 //          --save-baseline (also write bench/baseline.json)
+//          --fresh (sign the users up again even when a saved seed fits; see lib/seed-cache.mjs)
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { cpuBetween, cpuSnapshot, formatCpu } from './lib/cpu.mjs';
 import { runTransfers } from './lib/load.mjs';
 import { killPgbench, pgbenchInit, pgbenchRun } from './lib/pgbench.mjs';
 import { activateAndFund, booksCheck, registerUsers } from './lib/seed.mjs';
+import { findSeed, restoreSeed, saveSeed, seedKey } from './lib/seed-cache.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,7 +42,7 @@ const { values: opt } = parseArgs({
     users: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '16' },
     duration: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
     scale: { type: 'string', default: '16' },
     concurrency: { type: 'string', default: '8' },
     'pgbench-clients': { type: 'string', default: '16' },
@@ -48,6 +51,7 @@ const { values: opt } = parseArgs({
     profile: { type: 'boolean', default: false },
     diagnose: { type: 'boolean', default: false },
     'save-baseline': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
   },
 });
 const N = {
@@ -163,48 +167,86 @@ async function main() {
   );
   note('durability is ON: every COMMIT waits for its WAL flush, for both the app and pgbench');
 
-  // 2. the server ----------------------------------------------------------------------------------
+  // 2. the server (on a restored seed when one fits) -----------------------------------------------
+  const key = seedKey({ root, users: N.users, fundCents: FUND_CENTS });
+  const found = opt.fresh ? { seed: null, reason: '--fresh' } : findSeed({ root, key });
+  const seed = found.seed;
+  if (seed) await restoreSeed({ cluster, dumpFile: seed.dumpFile });
   const port = await freePort();
   const server = await startServer({
     root,
     port,
     databaseUrl: cluster.url,
     workDir,
+    sessionSecret: seed?.sessionSecret ?? randomBytes(32).toString('hex'),
     inspect: opt.profile,
     onSpawn: (stop) => cleanups.push(['server', stop]),
   });
   say(`\n[2/6] server up at ${server.base} (pid ${server.pid}, ${elapsed()})`);
 
   // 3. users ---------------------------------------------------------------------------------------
-  say(`\n[3/6] signing up ${N.users} users through POST /api/auth/sign-up/email, ${N.concurrency} at a time…`);
-  let tReg = Date.now();
-  let lastPrint = 0;
-  const users = await registerUsers({
-    base: server.base,
-    runId,
-    count: N.users,
-    concurrency: N.concurrency,
-    onProgress: (done) => {
-      if (process.stdout.isTTY && Date.now() - lastPrint > 1000) {
-        lastPrint = Date.now();
-        process.stdout.write(`\r  ${done}/${N.users} signed up`);
-      }
-    },
-  });
-  if (process.stdout.isTTY) process.stdout.write('\r');
-  const registrationS = (Date.now() - tReg) / 1000;
-  note(
-    `${users.length} signed up in ${fmt(registrationS)} s (${fmt(users.length / registrationS)}/s; each is a scrypt hash, N=16384 r=16)`,
-  );
-  tReg = Date.now();
-  const funded = await activateAndFund({ databaseUrl: cluster.url, runId, cents: FUND_CENTS });
-  if (funded !== users.length) throw new Error(`funded ${funded} users, expected ${users.length}`);
-  const fundedCents = funded * FUND_CENTS;
-  const seedBooks = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
-  if (!seedBooks.ok) throw new Error(`the books do not balance after seeding: ${JSON.stringify(seedBooks)}`);
-  note(
-    `activated and funded by SQL in ${Date.now() - tReg} ms: one journal external → balance of $${FUND_CENTS / 100} per user; books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}`,
-  );
+  let users;
+  let seedId;
+  let registrationS = null;
+  const fundedCents = N.users * FUND_CENTS;
+  if (seed) {
+    users = seed.users;
+    seedId = seed.seedId;
+    say(`\n[3/6] ${users.length} users restored from the seed saved ${Math.round(seed.ageMs / 60_000)} min ago`);
+    note(
+      'each was signed up through POST /api/auth/sign-up/email (session cookie from its set-cookie), activated and funded by an earlier run on this same code; restored with pg_restore and the same SESSION_SECRET (npm run bench -- --fresh signs them up again)',
+    );
+    const seedBooks = await booksCheck({ databaseUrl: cluster.url, runId: seedId, fundedCents });
+    if (!seedBooks.ok || seedBooks.usersCents !== fundedCents) {
+      throw new Error(`the restored seed does not hold what was saved: ${JSON.stringify(seedBooks)}`);
+    }
+    for (const u of [users[0], users[users.length - 1]]) {
+      const res = await fetch(`${server.base}/api/wallet`, { headers: { cookie: u.cookie, origin: server.base } });
+      if (res.status !== 200) throw new Error(`a restored session is refused: ${res.status} ${await res.text()}`);
+    }
+    note(
+      `books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}; sessions accepted`,
+    );
+  } else {
+    seedId = runId;
+    say(
+      `\n[3/6] signing up ${N.users} users through POST /api/auth/sign-up/email, ${N.concurrency} at a time (${found.reason})…`,
+    );
+    let tReg = Date.now();
+    let lastPrint = 0;
+    users = await registerUsers({
+      base: server.base,
+      runId: seedId,
+      count: N.users,
+      concurrency: N.concurrency,
+      onProgress: (done) => {
+        if (process.stdout.isTTY && Date.now() - lastPrint > 1000) {
+          lastPrint = Date.now();
+          process.stdout.write(`\r  ${done}/${N.users} signed up`);
+        }
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write('\r');
+    registrationS = (Date.now() - tReg) / 1000;
+    note(
+      `${users.length} signed up in ${fmt(registrationS)} s (${fmt(users.length / registrationS)}/s; each is a scrypt hash, N=16384 r=16)`,
+    );
+    tReg = Date.now();
+    const funded = await activateAndFund({ databaseUrl: cluster.url, runId: seedId, cents: FUND_CENTS });
+    if (funded !== users.length) throw new Error(`funded ${funded} users, expected ${users.length}`);
+    const seedBooks = await booksCheck({ databaseUrl: cluster.url, runId: seedId, fundedCents });
+    if (!seedBooks.ok) throw new Error(`the books do not balance after seeding: ${JSON.stringify(seedBooks)}`);
+    note(
+      `activated and funded by SQL in ${Date.now() - tReg} ms: one journal external → balance of $${FUND_CENTS / 100} per user; books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}`,
+    );
+    await saveSeed({
+      root,
+      key,
+      cluster,
+      meta: { seedId, users, sessionSecret: server.sessionSecret },
+    });
+    note('seed saved in .tmp/bench-seed for the next runs on this code (valid 12 h)');
+  }
 
   // 4. transfers -----------------------------------------------------------------------------------
   say(`\n[4/6] POST /api/transfers, random pairs, $0.01–$10.00, ${N.connections} connections`);
@@ -302,7 +344,7 @@ async function main() {
   note(`CPU: ${formatCpu(bench.cpu)}`);
 
   // 6. books and verdict ---------------------------------------------------------------------------
-  const books = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
+  const books = await booksCheck({ databaseUrl: cluster.url, runId: seedId, fundedCents });
   const ratio = load.transfersPerSec / bench.tps;
   const pass = ratio >= GOAL.minRatio && load.latencyMs.p99 !== null && load.latencyMs.p99 < GOAL.maxP99Ms;
   const after = otherLoad();
@@ -370,8 +412,10 @@ async function main() {
     profiled: opt.profile,
     seeding: {
       users: users.length,
+      fromSavedSeed: Boolean(seed),
+      seedAgeMinutes: seed ? Math.round(seed.ageMs / 60_000) : null,
       signUpSeconds: registrationS,
-      signUpsPerSec: users.length / registrationS,
+      signUpsPerSec: registrationS ? users.length / registrationS : null,
       fundedCents,
     },
     transfers: load,
@@ -396,7 +440,7 @@ async function main() {
       cluster,
       server,
       users,
-      runId,
+      runId: seedId,
       pgb,
       scale: N.scale,
       connections: N.connections,
@@ -407,7 +451,7 @@ async function main() {
       log: note,
       statements: opt.profile,
     });
-    result.diagnostics.booksAfter = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });
+    result.diagnostics.booksAfter = await booksCheck({ databaseUrl: cluster.url, runId: seedId, fundedCents });
     note(
       `books after the replays: ${result.diagnostics.booksAfter.ok ? 'BALANCED' : 'NOT BALANCED'} (${result.diagnostics.booksAfter.unbalancedJournals} journals with a non-zero sum, money conserved: ${result.diagnostics.booksAfter.moneyConserved ? 'yes' : 'NO'})`,
     );

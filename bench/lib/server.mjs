@@ -9,7 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * Starts the server on 127.0.0.1:`port` and waits for /api/health. It runs in its own process group,
  * so a Ctrl-C in the terminal reaches only the benchmark, which then stops it in order.
  */
-export async function startServer({ root, port, databaseUrl, workDir, inspect = false, timeoutMs = 60_000, onSpawn }) {
+export async function startServer({
+  root,
+  port,
+  databaseUrl,
+  workDir,
+  sessionSecret = randomBytes(32).toString('hex'),
+  inspect = false,
+  timeoutMs = 60_000,
+  onSpawn,
+}) {
   const dataDir = path.join(workDir, 'server-data');
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(workDir, 'server.log');
@@ -30,7 +39,7 @@ export async function startServer({ root, port, databaseUrl, workDir, inspect = 
     ACCRUAL_INTERVAL_MS: '0',
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_EMAIL: '1000000',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: sessionSecret,
     ADMIN_EMAIL: 'bench-admin@meridian.local',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),
     AUTO_ACTIVATE_AFTER_HOURS: '',
@@ -73,6 +82,7 @@ export async function startServer({ root, port, databaseUrl, workDir, inspect = 
         return {
           base,
           port,
+          sessionSecret,
           pid: child.pid,
           stop,
           logFile,

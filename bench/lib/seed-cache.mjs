@@ -1,0 +1,113 @@
+// A dump of the seeded database, so a second run on the same code needs no 1,000 sign-ups again.
+//
+// Every user in it was signed up through POST /api/auth/sign-up/email and its session cookie taken
+// from that response; the dump (pg_dump, taken right after seeding, before any load) is restored into
+// the new throwaway cluster and the server is started with the same SESSION_SECRET, so the cookies
+// stay valid. The dump is used only while it is younger than MAX_AGE_MS (Better Auth refreshes a
+// session older than a day on its next use, which would add writes to the measured requests) and
+// while the code that shapes the seeded rows is unchanged (the key hashes it).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const MAX_AGE_MS = 12 * 3600 * 1000;
+
+/** What the seeded rows depend on: schema and migrations, sign-up, users, referrals, ledger, seeding. */
+const INPUTS = [
+  'apps/server/src/db',
+  'apps/server/src/modules/auth',
+  'apps/server/src/modules/users',
+  'apps/server/src/modules/referrals',
+  'apps/server/src/ledger',
+  'apps/server/src/seed.ts',
+  'package-lock.json',
+  'bench/lib/seed.mjs',
+  'bench/lib/seed-cache.mjs',
+];
+
+function files(abs) {
+  if (!existsSync(abs)) return [];
+  if (statSync(abs).isFile()) return [abs];
+  return readdirSync(abs)
+    .sort()
+    .flatMap((name) => files(path.join(abs, name)))
+    .filter((f) => !f.endsWith('.test.ts'));
+}
+
+export function seedKey({ root, users, fundCents }) {
+  const h = createHash('sha256');
+  h.update(`users=${users} fund=${fundCents}\n`);
+  for (const input of INPUTS) {
+    for (const f of files(path.join(root, input))) {
+      h.update(`${path.relative(root, f)}\n`);
+      h.update(readFileSync(f));
+    }
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+function cacheDir(root) {
+  return path.join(root, '.tmp', 'bench-seed');
+}
+
+/** The cached seed for `key`, or null (with the reason) when there is none usable. */
+export function findSeed({ root, key }) {
+  const meta = path.join(cacheDir(root), `${key}.json`);
+  const dump = path.join(cacheDir(root), `${key}.dump`);
+  if (!existsSync(meta) || !existsSync(dump)) return { seed: null, reason: 'no saved seed for this code' };
+  const m = JSON.parse(readFileSync(meta, 'utf8'));
+  const age = Date.now() - Date.parse(m.createdAt);
+  if (!(age >= 0 && age < MAX_AGE_MS)) return { seed: null, reason: 'the saved seed is older than 12 h' };
+  return { seed: { ...m, dumpFile: dump, ageMs: age }, reason: null };
+}
+
+function run(exe, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(exe, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(exe)} failed (${code ?? signal}):\n${out.slice(-2000)}`));
+    });
+  });
+}
+
+const connArgs = (cluster) => ['-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres'];
+const dbName = (cluster) => new URL(cluster.url).pathname.slice(1);
+
+/** Saves the seeded database and what the load phase needs (cookies, e-mails, the session secret). */
+export async function saveSeed({ root, key, cluster, meta }) {
+  const dir = cacheDir(root);
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(dir)) rmSync(path.join(dir, f), { force: true }); // keep only the newest
+  const dump = path.join(dir, `${key}.dump`);
+  await run(path.join(cluster.bin, 'pg_dump'), [...connArgs(cluster), '-Fc', '-f', dump, dbName(cluster)]);
+  writeFileSync(path.join(dir, `${key}.json`), JSON.stringify({ ...meta, createdAt: new Date().toISOString() }), {
+    mode: 0o600,
+  });
+}
+
+/** Restores the dump into the fresh cluster's (empty) database, before the server starts. */
+export async function restoreSeed({ cluster, dumpFile }) {
+  await run(path.join(cluster.bin, 'pg_restore'), [
+    ...connArgs(cluster),
+    '-d',
+    dbName(cluster),
+    '--no-owner',
+    '--exit-on-error',
+    dumpFile,
+  ]);
+}
