@@ -92,7 +92,10 @@ const dbName = (cluster) => new URL(cluster.url).pathname.slice(1);
 export async function saveSeed({ root, key, cluster, meta }) {
   const dir = cacheDir(root);
   mkdirSync(dir, { recursive: true });
-  for (const f of readdirSync(dir)) rmSync(path.join(dir, f), { force: true }); // keep only the newest
+  for (const f of readdirSync(dir)) {
+    // drop seeds too old to be used again
+    if (Date.now() - statSync(path.join(dir, f)).mtimeMs > MAX_AGE_MS) rmSync(path.join(dir, f), { force: true });
+  }
   const dump = path.join(dir, `${key}.dump`);
   await run(path.join(cluster.bin, 'pg_dump'), [...connArgs(cluster), '-Fc', '-f', dump, dbName(cluster)]);
   writeFileSync(path.join(dir, `${key}.json`), JSON.stringify({ ...meta, createdAt: new Date().toISOString() }), {
