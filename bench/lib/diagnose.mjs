@@ -7,11 +7,15 @@
 //    (auth lookups, then BEGIN … COMMIT with the idempotency key, the recipient, both accounts, the two
 //    conditional updates, journal + entries, history rows, NOTIFY, the stored response), replayed by
 //    pgbench with 16 clients: what PostgreSQL can do for this exact workload when the client costs
-//    nothing. Run with and without the NOTIFY, to measure what NOTIFY's commit-order lock costs.
-// 3. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
+//    nothing. Run with and without the NOTIFY, to measure what NOTIFY's commit-order lock costs, and
+//    once more consolidated into 8 round trips (the shape proposed for the server).
+// 3. The same 15 round trips sent through node-postgres from this process, with and without named
+//    prepared statements: the Node CPU a transfer costs at the driver level, without the framework.
+// 4. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { query } from './cluster.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { percentile } from './load.mjs';
@@ -92,7 +96,7 @@ COMMIT;
  * read, then BEGIN, claim the key, one lookup for the recipient and both balance accounts, one
  * conditional UPDATE of both balances, one statement writing journal + entries + history rows + the
  * stored response, COMMIT — and no NOTIFY inside the transaction (published after commit instead).
- * 8 round trips instead of 19; the same rows written, the same checks made.
+ * 8 round trips instead of 15; the same rows written, the same checks made.
  */
 const TRANSFER_CONSOLIDATED_SQL = `\\set a random(1, :nusers)
 \\set d random(1, :nusers - 1)
@@ -125,6 +129,110 @@ INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :a
 SELECT pg_notify('bench_events', 'x');
 END;
 `;
+
+/**
+ * The server's 15 round trips per transfer sent straight through node-postgres from this process (16
+ * concurrent workers, the driver the server uses, none of Fastify, Better Auth, Drizzle or zod): the
+ * Node CPU a transfer costs at the driver level. With `prepared`, the hot statements are named, so
+ * PostgreSQL parses and plans them once per connection.
+ */
+async function rawReplay({ url, feeacc, workers, seconds, prepared }) {
+  const pool = new pg.Pool({ connectionString: url, max: workers });
+  const rows = (await pool.query('SELECT n, user_id, email, acc, token FROM bench.users ORDER BY n')).rows;
+  let done = 0;
+  let failed = 0;
+  const lat = [];
+  const deadline = Date.now() + seconds * 1000;
+  const q = (c, name, text, values) => c.query(prepared ? { name, text, values } : { text, values });
+  const worker = async () => {
+    const c = await pool.connect();
+    try {
+      while (Date.now() < deadline) {
+        const t = performance.now();
+        const a = Math.floor(Math.random() * rows.length);
+        const b = (a + 1 + Math.floor(Math.random() * (rows.length - 1))) % rows.length;
+        const s = rows[a];
+        const r = rows[b];
+        const amt = 50 + Math.floor(Math.random() * 951);
+        const fee = Math.floor((amt * 200 + 5000) / 10000);
+        try {
+          await q(c, 's1', 'select id, token, user_id, expires_at from sessions where token = $1', [s.token]);
+          await q(c, 's2', 'select * from users where id = $1', [s.user_id]);
+          await q(c, 's3', 'select * from users where id = $1 limit $2', [s.user_id, 1]);
+          await c.query('BEGIN');
+          const k = await q(
+            c,
+            's4',
+            'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key',
+            [s.user_id, `raw-${crypto.randomUUID()}`, 'raw'],
+          );
+          await q(c, 's5', 'select * from users where lower(email) = lower($1) limit $2', [r.email, 1]);
+          await q(c, 's6', 'SELECT id, kind, user_id FROM accounts WHERE user_id = $1 OR user_id IS NULL', [s.user_id]);
+          await q(c, 's6', 'SELECT id, kind, user_id FROM accounts WHERE user_id = $1 OR user_id IS NULL', [r.user_id]);
+          const debit = () =>
+            q(
+              c,
+              's7',
+              'UPDATE accounts SET balance_cents = balance_cents + $1 WHERE id = $2 AND balance_cents >= $3 RETURNING id',
+              [-(amt + fee), s.acc, amt + fee],
+            );
+          const credit = () =>
+            q(c, 's8', 'UPDATE accounts SET balance_cents = balance_cents + $1 WHERE id = $2 RETURNING id', [
+              amt,
+              r.acc,
+            ]);
+          if (Number(s.acc) < Number(r.acc)) {
+            await debit();
+            await credit();
+          } else {
+            await credit();
+            await debit();
+          }
+          const j = await q(
+            c,
+            's9',
+            `WITH j AS (INSERT INTO journals (kind, user_id) VALUES ('transfer', $1) RETURNING id),
+               e AS (INSERT INTO entries (journal_id, account_id, amount_cents) VALUES ((SELECT id FROM j), $2, $3), ((SELECT id FROM j), $4, $5), ((SELECT id FROM j), $6, $7))
+             SELECT id FROM j`,
+            [s.user_id, s.acc, -(amt + fee), r.acc, amt, feeacc, fee],
+          );
+          const jid = j.rows[0].id;
+          await q(
+            c,
+            's10',
+            `insert into transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status, journal_id, created_at)
+             values ($1, $2, 'debit', 'transfer', 'transfer', 'Transfer (raw)', $3, $4, 'success', $5, now()),
+                    ($6, $7, 'credit', 'transfer', 'transfer', 'Transfer (raw)', $3, 0, 'success', $5, now()) returning *`,
+            [crypto.randomUUID(), s.user_id, amt, fee, jid, crypto.randomUUID(), r.user_id],
+          );
+          await q(c, 's11', "SELECT pg_notify('meridian_events', $1)", [
+            JSON.stringify({ userIds: [s.user_id, r.user_id], topics: ['wallet', 'transactions'] }),
+          ]);
+          await q(c, 's12', 'UPDATE idempotency_keys SET response = $1::jsonb WHERE user_id = $2 AND key = $3', [
+            JSON.stringify({ raw: true }),
+            s.user_id,
+            k.rows[0].key,
+          ]);
+          await c.query('COMMIT');
+          done++;
+          lat.push(performance.now() - t);
+        } catch (err) {
+          failed++;
+          await c.query('ROLLBACK').catch(() => {});
+          if (failed > 100) throw err;
+        }
+      }
+    } finally {
+      c.release();
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: workers }, worker));
+  const elapsedS = (Date.now() - started) / 1000;
+  await pool.end();
+  lat.sort((x, y) => x - y);
+  return { transfers: done, failed, perSec: done / elapsedS, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+}
 
 function formatWaits(w) {
   return Object.entries(w.avgActiveBackends)
@@ -187,7 +295,7 @@ export async function diagnose({
   writeFileSync(consolidated, TRANSFER_CONSOLIDATED_SQL);
   const db = new URL(cluster.url).pathname.slice(1);
   for (const [name, script, notify] of [
-    ['transfer SQL as the server sends it (19 round trips, NOTIFY inside)', asServer, 1],
+    ['transfer SQL as the server sends it (15 round trips, NOTIFY inside)', asServer, 1],
     ['same without the NOTIFY', asServer, 0],
     ['consolidated as proposed (8 round trips, no NOTIFY inside)', consolidated, 0],
   ]) {
@@ -224,7 +332,20 @@ export async function diagnose({
     }
   }
 
-  // 3. TPC-B with a NOTIFY in each transaction
+  // 3. the same round trips through node-postgres from this process: the driver-level Node cost
+  for (const prepared of [false, true]) {
+    await query(cluster.url, 'CHECKPOINT');
+    const a = snap();
+    const r = await rawReplay({ url: cluster.url, feeacc, workers: clients, seconds, prepared });
+    r.cpu = cpuBetween(a, snap(), r.transfers);
+    const name = `node-postgres, same 15 round trips${prepared ? ', named prepared statements' : ''}`;
+    out[name] = r;
+    log(
+      `${name}: ${r.perSec.toFixed(0)} transfers/s, p50 ${r.p50?.toFixed(2)} ms, p99 ${r.p99?.toFixed(2)} ms, ${r.failed} failed; Node CPU ${r.cpu.msPerOp.loadGenerator} ms/transfer (server: see above), PostgreSQL ${r.cpu.msPerOp.postgres} ms/transfer`,
+    );
+  }
+
+  // 4. TPC-B with a NOTIFY in each transaction
   const tpcb = path.join(workDir, 'tpcb-notify.sql');
   writeFileSync(tpcb, TPCB_NOTIFY_SQL);
   await query(cluster.url, 'CHECKPOINT');
