@@ -16,8 +16,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // A PGlite instance plus migrations takes a few seconds to boot on a slow machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 240_000,
     // `.only` left in a committed test must not silently shrink CI.
     allowOnly: !process.env.CI,
   },
