@@ -202,7 +202,11 @@ async function main() {
     }
     for (const u of [users[0], users[users.length - 1]]) {
       const res = await fetch(`${server.base}/api/wallet`, { headers: { cookie: u.cookie, origin: server.base } });
-      if (res.status !== 200) throw new Error(`a restored session is refused: ${res.status} ${await res.text()}`);
+      if (res.status !== 200) {
+        throw new Error(
+          `a restored session is refused (${res.status} ${await res.text()}); run npm run bench -- --fresh to sign the users up again`,
+        );
+      }
     }
     note(
       `books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}; sessions accepted`,
@@ -239,13 +243,12 @@ async function main() {
     note(
       `activated and funded by SQL in ${Date.now() - tReg} ms: one journal external → balance of $${FUND_CENTS / 100} per user; books checked: ${seedBooks.unbalancedJournals} unbalanced journals, all entries sum to ${seedBooks.sumOfAllEntries}`,
     );
-    await saveSeed({
-      root,
-      key,
-      cluster,
-      meta: { seedId, users, sessionSecret: server.sessionSecret },
-    });
-    note('seed saved in .tmp/bench-seed for the next runs on this code (valid 12 h)');
+    try {
+      await saveSeed({ root, key, cluster, meta: { seedId, users, sessionSecret: server.sessionSecret } });
+      note('seed saved in .tmp/bench-seed for the next runs on this code (valid 12 h)');
+    } catch (err) {
+      note(`the seed could not be saved (the next run signs up again): ${err instanceof Error ? err.message : err}`);
+    }
   }
 
   // 4. transfers -----------------------------------------------------------------------------------
