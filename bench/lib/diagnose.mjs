@@ -8,7 +8,8 @@
 //    conditional updates, journal + entries, history rows, NOTIFY, the stored response), replayed by
 //    pgbench with 16 clients: what PostgreSQL can do for this exact workload when the client costs
 //    nothing. Run with and without the NOTIFY, to measure what NOTIFY's commit-order lock costs, and
-//    once more consolidated into 8 round trips (the shape proposed for the server).
+//    once more consolidated into 8 round trips (the shape proposed for the server), and once as a
+//    data-model experiment (no history rows, the Idempotency-Key kept on the journal).
 // 3. The same 15 round trips sent through node-postgres from this process, with and without named
 //    prepared statements: the Node CPU a transfer costs at the driver level, without the framework.
 // 4. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
@@ -293,12 +294,33 @@ export async function diagnose({
   writeFileSync(asServer, TRANSFER_SQL);
   const consolidated = path.join(workDir, 'transfer-consolidated.sql');
   writeFileSync(consolidated, TRANSFER_CONSOLIDATED_SQL);
+  // A data-model experiment, not what the app does: the same transfer without the two history rows
+  // (history read from journals/entries instead) and with the Idempotency-Key stored on the journal
+  // (a unique index) instead of a row inserted and then updated in idempotency_keys.
+  const lean = path.join(workDir, 'transfer-lean.sql');
+  writeFileSync(
+    lean,
+    TRANSFER_SQL.replace(/^insert into "transactions".*\n/m, '')
+      .replace(/^INSERT INTO idempotency_keys.*\n/m, '')
+      .replace(/^UPDATE idempotency_keys.*\n/m, '')
+      .replace(
+        "INSERT INTO journals (kind, user_id) VALUES ('transfer', :su)",
+        "INSERT INTO journals (kind, user_id, idempotency_key) VALUES ('transfer', :su, gen_random_uuid()::text)",
+      ),
+  );
   const db = new URL(cluster.url).pathname.slice(1);
   for (const [name, script, notify] of [
     ['transfer SQL as the server sends it (15 round trips, NOTIFY inside)', asServer, 1],
     ['same without the NOTIFY', asServer, 0],
     ['consolidated as proposed (8 round trips, no NOTIFY inside)', consolidated, 0],
+    ['data-model experiment: no history rows, key on the journal (no NOTIFY)', lean, 0],
   ]) {
+    if (script === lean) {
+      await query(
+        cluster.url,
+        'CREATE UNIQUE INDEX IF NOT EXISTS bench_journals_user_key ON journals (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL',
+      );
+    }
     await query(cluster.url, 'CHECKPOINT');
     if (statements) await enableStatements(cluster.url);
     const sampler = await startWaitSampler(cluster.url);
