@@ -9,7 +9,7 @@ import { E2E_ADMIN } from './e2e/support/env';
  */
 const root = import.meta.dirname;
 const external = Boolean(process.env.E2E_BASE_URL);
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`;
 
 // One fresh data folder per run. Set here, before the web server starts, so the server and the test
 // workers (which inherit this process's environment and re-read this file) agree on it.
