@@ -127,7 +127,7 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
  * zero, no user account is negative, every user balance equals the sum of its entries, and the money
  * of this run (users' balances + fee revenue) equals what was funded.
  */
-export async function booksCheck({ databaseUrl, runId, fundedCents }) {
+export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows = true }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -173,7 +173,8 @@ export async function booksCheck({ databaseUrl, runId, fundedCents }) {
       negativeUserAccounts === 0 &&
       balancesOffTheirEntries === 0 &&
       moneyConserved &&
-      transferRows === 2 * transferJournals;
+      // two history rows per transfer (a diagnostic replay of a leaner data model writes none)
+      (!historyRows || transferRows === 2 * transferJournals);
     return {
       ok,
       unbalancedJournals,
