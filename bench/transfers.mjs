@@ -24,11 +24,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '../scripts/pg-cluster.mjs';
+import { booksCheck } from './lib/books.mjs';
 import { benchSettings, query, startBenchCluster } from './lib/cluster.mjs';
 import { cpuBetween, cpuSnapshot, formatCpu } from './lib/cpu.mjs';
 import { runTransfers } from './lib/load.mjs';
 import { killPgbench, pgbenchInit, pgbenchRun } from './lib/pgbench.mjs';
-import { activateAndFund, booksCheck, registerUsers } from './lib/seed.mjs';
+import { activateAndFund, registerUsers } from './lib/seed.mjs';
 import { findSeed, restoreSeed, saveSeed, seedKey } from './lib/seed-cache.mjs';
 import { startServer } from './lib/server.mjs';
 
