@@ -11,10 +11,11 @@
 //    p99 < 50 ms), the books checked again; results as JSON in bench/results/<timestamp>.json.
 // Everything is stopped and removed on exit, failure or Ctrl-C, and the whole run is time-bounded.
 //
-// Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N
+// Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N  --time-limit S
 //          --profile (server CPU profile over the inspector + pg_stat_statements + wait events)
 //          --diagnose (afterwards: GET /api/health and /api/me floors, the transfer's SQL replayed by
-//                      pgbench with and without NOTIFY, TPC-B with a NOTIFY; not part of the verdict)
+//                      pgbench as sent, without NOTIFY, consolidated and leaner, the same round trips
+//                      through node-postgres, TPC-B with a NOTIFY; not part of the verdict)
 //          --save-baseline (also write bench/baseline.json)
 //          --fresh (sign the users up again even when a saved seed fits; see lib/seed-cache.mjs)
 import { randomBytes } from 'node:crypto';
@@ -48,7 +49,7 @@ const { values: opt } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     'pgbench-clients': { type: 'string', default: '16' },
     'pgbench-threads': { type: 'string', default: '2' },
-    'time-limit': { type: 'string', default: '900' },
+    'time-limit': { type: 'string', default: '1200' },
     profile: { type: 'boolean', default: false },
     diagnose: { type: 'boolean', default: false },
     'save-baseline': { type: 'boolean', default: false },
