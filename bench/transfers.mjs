@@ -229,6 +229,8 @@ async function main() {
         if (process.stdout.isTTY && Date.now() - lastPrint > 1000) {
           lastPrint = Date.now();
           process.stdout.write(`\r  ${done}/${N.users} signed up`);
+        } else if (!process.stdout.isTTY && done % Math.max(1, Math.round(N.users / 4)) === 0 && done < N.users) {
+          note(`${done}/${N.users} signed up (${elapsed()})`);
         }
       },
     });

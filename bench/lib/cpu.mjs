@@ -38,22 +38,35 @@ function postmasterPid(dataDir) {
   }
 }
 
+/**
+ * The postmaster's own and reaped children's time plus its live children's. A backend reaped while
+ * /proc is being read would be in neither sum, so the read is repeated until the postmaster's
+ * reaped-children time is the same before and after it (a zombie still shows its time).
+ */
+function postgresJiffies(pm) {
+  for (let attempt = 0; ; attempt++) {
+    const before = procStat(pm);
+    if (!before) return 0;
+    let live = 0;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      const c = procStat(d);
+      if (c && c.ppid === pm) live += c.self;
+    }
+    const after = procStat(pm);
+    if ((after && after.children === before.children) || attempt >= 20) {
+      return before.self + before.children + live;
+    }
+  }
+}
+
 /** CPU jiffies so far of each party. `pids.server` is the server's pid, `dataDir` the cluster's. */
 export function cpuSnapshot({ serverPid, dataDir }) {
   const m = machine();
   const me = procStat('self');
   const server = serverPid ? procStat(serverPid) : null;
-  let postgres = 0;
   const pm = dataDir ? postmasterPid(dataDir) : null;
-  if (pm) {
-    const p = procStat(pm);
-    if (p) postgres += p.self + p.children;
-    for (const d of readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue;
-      const c = procStat(d);
-      if (c && c.ppid === pm) postgres += c.self;
-    }
-  }
+  const postgres = pm ? postgresJiffies(pm) : 0;
   return {
     at: Date.now(),
     machineTotal: m.total,
