@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
+import { createSessionReader, type SessionReader } from './modules/auth/session-reader.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   internalToken: string | undefined;
   /** The time every money rule reads; tests move it to make profit accrue. */
   clock: Clock;
+  /** The signed-in user of a request, from its session cookie (guards use it). */
+  readSession: SessionReader;
 }
 
 declare module 'fastify' {
@@ -69,12 +72,14 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const auth = createAuth(opts.db, opts.config);
   app.decorate('deps', {
     db: opts.db,
     config: opts.config,
-    auth: createAuth(opts.db, opts.config),
+    auth,
     internalToken: opts.internalToken,
     clock: opts.clock ?? systemClock,
+    readSession: createSessionReader(opts.db, auth),
   });
   app.decorateRequest('user', null);
   installErrorHandler(app);

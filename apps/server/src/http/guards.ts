@@ -1,8 +1,7 @@
 import { messages } from '@meridian/shared';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { activateIfDue } from '../modules/admin/activation.service.js';
-import { findUserById, type UserRow } from '../modules/users/users.queries.js';
+import type { UserRow } from '../modules/users/users.queries.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
@@ -13,10 +12,8 @@ declare module 'fastify' {
 
 /** Loads the signed-in user from the session cookie; the user row is read fresh every time. */
 async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
-  const { auth, db, config } = request.server.deps;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  const user = await findUserById(db, session.user.id);
+  const { readSession, db, config } = request.server.deps;
+  const user = await readSession(request.headers);
   return user ? activateIfDue(db, user, config.autoActivateAfterHours) : null;
 }
 

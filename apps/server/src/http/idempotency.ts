@@ -9,12 +9,22 @@ import { AppError } from './errors.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 
-function requestHash(request: FastifyRequest): string {
+/** Fingerprint of a request: the same key sent with a different request is refused with a 409. */
+export function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(
       `${request.method} ${request.routeOptions.url ?? request.url} ${request.url} ${JSON.stringify(request.body ?? null)}`,
     )
     .digest('hex');
+}
+
+/** The request's Idempotency-Key header, required on every money POST. */
+export function idempotencyKey(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', moneyMessages.idempotencyKeyRequired);
+  }
+  return key;
 }
 
 /**
@@ -29,10 +39,7 @@ export async function idempotent<T>(
   userId: string,
   operation: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', moneyMessages.idempotencyKeyRequired);
-  }
+  const key = idempotencyKey(request);
   const hash = requestHash(request);
   return moneyTransaction(db, async (tx) => {
     const claimed = await rows(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.js';
@@ -74,7 +75,12 @@ async function apply(o: Op): Promise<void> {
     }
     case 'transfer':
       return attempt(() =>
-        moneyTransaction(ctx.db, (tx) => transfer(tx, person(o.from), person(o.to).email, o.amount)),
+        transfer(ctx.db, person(o.from), {
+          recipientEmail: person(o.to).email,
+          amountCents: o.amount,
+          idempotencyKey: randomUUID(),
+          requestHash: 'property-test',
+        }),
       );
   }
 }

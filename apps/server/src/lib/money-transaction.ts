@@ -28,10 +28,18 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  * Runs `fn` in one database transaction: a deadlock or serialization failure is retried (no client
  * ever sees one), and a debit the balance cannot cover becomes 'Insufficient balance'.
  */
-export async function moneyTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+export function moneyTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return withMoneyRetries(() => db.transaction((tx) => fn(tx as unknown as Db)));
+}
+
+/**
+ * Runs `attempt`, a whole database transaction (or one autocommit statement), again after a deadlock
+ * or serialization failure, and turns a debit the balance cannot cover into 'Insufficient balance'.
+ */
+export async function withMoneyRetries<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => fn(tx as unknown as Db));
+      return await run();
     } catch (err) {
       if (err instanceof InsufficientFunds)
         throw new AppError('INSUFFICIENT_BALANCE', moneyMessages.insufficientBalance);

@@ -2,7 +2,7 @@ import { recipientQuerySchema, recipientSchema, transactionSchema, transferBodyS
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotencyKey, requestHash } from '../../http/idempotency.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +26,11 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const sender = currentUser(req);
-      const out = await idempotent(db, req, sender.id, (tx) =>
-        transfer(tx, sender, req.body.recipientEmail, req.body.amountCents),
-      );
+      const out = await transfer(db, currentUser(req), {
+        ...req.body,
+        idempotencyKey: idempotencyKey(req),
+        requestHash: requestHash(req),
+      });
       return reply.status(201).send(out);
     },
   );

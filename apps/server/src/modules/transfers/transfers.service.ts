@@ -1,10 +1,15 @@
 import { messages, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { accountsFor, post } from '../../ledger/index.js';
-import { publishChanged } from '../realtime/publish.js';
-import { insertTransactions } from '../transactions/transactions.queries.js';
+import { bookTransferOnce } from '../../ledger/index.js';
+import { withMoneyRetries } from '../../lib/money-transaction.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
+
+/** How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith". */
+export const TRANSFER_DEBIT_PREFIX = 'Transfer to ';
+export const TRANSFER_CREDIT_PREFIX = 'Transfer from ';
+const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
 
 /** The recipient of a transfer, found on the server; the client learns only the name. */
 export async function findRecipient(db: Db, sender: UserRow, email: string): Promise<UserRow> {
@@ -14,51 +19,46 @@ export async function findRecipient(db: Db, sender: UserRow, email: string): Pro
   return recipient;
 }
 
+export interface TransferRequest {
+  recipientEmail: string;
+  amountCents: number;
+  idempotencyKey: string;
+  /** Fingerprint of the whole request: the same key with a different request is a 409. */
+  requestHash: string;
+}
+
 /**
  * Sender pays amount + 2% fee (rounded half up to the cent); recipient gets the amount; the fee goes
- * to fee revenue. One journal, two history rows. Runs inside the caller's transaction.
+ * to fee revenue. One journal, two history rows, at most once per Idempotency-Key: a retry gets the
+ * first transaction back and moves nothing. Its own transaction, in one round trip to the database.
  */
-export async function transfer(
-  tx: Db,
-  sender: UserRow,
-  recipientEmail: string,
-  amountCents: number,
-): Promise<Transaction> {
-  const recipient = await findRecipient(tx, sender, recipientEmail);
-  const fee = transferFeeCents(amountCents, TRANSFER_FEE_BPS);
-  const from = await accountsFor(tx, sender.id);
-  const to = await accountsFor(tx, recipient.id);
-  const postings = [
-    { account: from.user.balance, amountCents: -(amountCents + fee) },
-    { account: to.user.balance, amountCents },
-  ];
-  if (fee > 0) postings.push({ account: from.system.fee_revenue, amountCents: fee });
-  const journalId = await post(tx, { kind: 'transfer', userId: sender.id, postings });
-  const [debit] = await insertTransactions(tx, [
-    {
-      userId: sender.id,
-      type: 'debit',
-      mode: 'transfer',
-      method: 'transfer',
-      description: `Transfer to ${recipient.name}`,
-      amountCents,
-      feeCents: fee,
-      status: 'success',
-      journalId,
-    },
-    {
-      userId: recipient.id,
-      type: 'credit',
-      mode: 'transfer',
-      method: 'transfer',
-      description: `Transfer from ${sender.name}`,
-      amountCents,
-      feeCents: 0,
-      status: 'success',
-      journalId,
-    },
-  ]);
-  await publishChanged(tx, [sender.id, recipient.id], ['wallet', 'transactions']);
-  if (!debit) throw new AppError('INTERNAL', messages.unknownError);
-  return debit;
+export async function transfer(db: Db, sender: UserRow, req: TransferRequest): Promise<Transaction> {
+  const outcome = await withMoneyRetries(() =>
+    bookTransferOnce(db, {
+      senderId: sender.id,
+      senderName: sender.name,
+      idempotencyKey: req.idempotencyKey,
+      requestHash: req.requestHash,
+      recipientEmail: req.recipientEmail.trim(),
+      amountCents: req.amountCents,
+      feeCents: transferFeeCents(req.amountCents, TRANSFER_FEE_BPS),
+      debitPrefix: TRANSFER_DEBIT_PREFIX,
+      creditPrefix: TRANSFER_CREDIT_PREFIX,
+      channel: REALTIME_CHANNEL,
+      topics: TOPICS,
+    }),
+  );
+  switch (outcome.kind) {
+    case 'ok':
+    case 'replay':
+      return outcome.transaction;
+    case 'recipient_not_found':
+      throw new AppError('RECIPIENT_NOT_FOUND', moneyMessages.recipientNotFound);
+    case 'self_transfer':
+      throw new AppError('SELF_TRANSFER', moneyMessages.cannotTransferToSelf);
+    case 'key_reused':
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', moneyMessages.idempotencyKeyReused);
+    default:
+      throw new AppError('INTERNAL', messages.unknownError);
+  }
 }

@@ -21,6 +21,26 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
+/** A users row as raw SQL returns it (snake_case columns), in the shape Drizzle returns. */
+export function userFromSqlRow(r: Record<string, unknown>): UserRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    email: String(r.email),
+    emailVerified: Boolean(r.email_verified),
+    image: (r.image as string | null) ?? null,
+    phone: String(r.phone),
+    country: String(r.country),
+    address: String(r.address),
+    role: r.role as UserRow['role'],
+    isActive: Boolean(r.is_active),
+    referralId: String(r.referral_id),
+    referrerId: (r.referrer_id as string | null) ?? null,
+    createdAt: new Date(r.created_at as Date | string),
+    updatedAt: new Date(r.updated_at as Date | string),
+  };
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
