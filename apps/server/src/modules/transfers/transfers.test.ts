@@ -69,6 +69,46 @@ describe('transfers', () => {
     expect((await bob.wallet()).balanceCents).toBe(1_000);
   });
 
+  it('keeps a key free when its request was refused, so a corrected retry runs', async () => {
+    const alice = await fundedUser(ctx, 10_000);
+    const bob = await fundedUser(ctx, 0);
+    const key = newKey();
+    const ghost = await alice.money(
+      'POST',
+      '/api/transfers',
+      { recipientEmail: 'nobody@example.com', amountCents: 100 },
+      key,
+    );
+    expect(ghost.statusCode).toBe(404);
+    const tooMuch = await alice.money(
+      'POST',
+      '/api/transfers',
+      { recipientEmail: bob.body.email, amountCents: 10_000 },
+      key,
+    );
+    expect(tooMuch.json().error.code).toBe('INSUFFICIENT_BALANCE');
+    const ok = await alice.money('POST', '/api/transfers', { recipientEmail: bob.body.email, amountCents: 5_000 }, key);
+    expect(ok.statusCode).toBe(201);
+    expect((await bob.wallet()).balanceCents).toBe(5_000);
+    expect((await alice.wallet()).balanceCents).toBe(10_000 - 5_000 - 100);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('books a burst of the same request once and answers every copy with the first transfer', async () => {
+    const alice = await fundedUser(ctx, 10_000);
+    const bob = await fundedUser(ctx, 0);
+    const key = newKey();
+    const body = { recipientEmail: bob.body.email, amountCents: 700 };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => alice.money('POST', '/api/transfers', body, key)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect((await bob.wallet()).balanceCents).toBe(700);
+    const history = (await alice.client.request('GET', '/api/transactions')).json();
+    expect(history.items.filter((t: { mode: string }) => t.mode === 'transfer')).toHaveLength(1);
+  });
+
   it('requires an Idempotency-Key', async () => {
     const alice = await fundedUser(ctx, 50_000);
     const bob = await fundedUser(ctx, 0);
