@@ -3,14 +3,14 @@
 // 1. Endpoint floors under the same autocannon load: GET /api/health (Fastify alone) and GET /api/me
 //    (session cookie → Better Auth session and user lookups → our user lookup), with the server's CPU
 //    per request — what every authenticated request costs before any money moves.
-// 2. The transfer's own SQL, statement for statement as pg_stat_statements shows the server sending it
-//    (auth lookups, then BEGIN … COMMIT with the idempotency key, the recipient, both accounts, the two
-//    conditional updates, journal + entries, history rows, NOTIFY, the stored response), replayed by
-//    pgbench with 16 clients: what PostgreSQL can do for this exact workload when the client costs
-//    nothing. Run with and without the NOTIFY, to measure what NOTIFY's commit-order lock costs, and
-//    once more consolidated into 8 round trips (the shape proposed for the server), and once as a
-//    data-model experiment (no history rows, the Idempotency-Key kept on the journal).
-// 3. The same 15 round trips sent through node-postgres from this process, with and without named
+// 2. The transfer's own SQL as the server sends it (the session lookup, then one ledger_transfer call),
+//    replayed by pgbench with 16 clients: what PostgreSQL can do for this exact workload when the
+//    client costs nothing. Then, for comparison, the former 15-round-trip transfer statement for
+//    statement (auth lookups, BEGIN … COMMIT with the idempotency key, the recipient, both accounts,
+//    the two conditional updates, journal + entries, history rows, NOTIFY, the stored response), with
+//    and without the NOTIFY (what NOTIFY's commit-order lock costs), consolidated into 8 round trips,
+//    and as a data-model experiment (no history rows, the Idempotency-Key kept on the journal).
+// 3. The former 15 round trips sent through node-postgres from this process, with and without named
 //    prepared statements: the Node CPU a transfer costs at the driver level, without the framework.
 // 4. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
 import { writeFileSync } from 'node:fs';
@@ -60,6 +60,19 @@ function getLoad({ base, pathName, cookies, connections, duration }) {
 }
 
 /** The transfer transaction as the server sends it (see transfers.service.ts, post.ts, idempotency.ts). */
+/** What the server sends per transfer today: the session lookup, then one call of ledger_transfer. */
+const PROCEDURE_SQL = `\\set a random(1, :nusers)
+\\set d random(1, :nusers - 1)
+\\set r ((:a - 1 + :d) % :nusers) + 1
+\\set amt random(50, 1000)
+\\set fee (:amt * 200 + 5000) / 10000
+SELECT user_id AS su, email AS se, token AS st FROM bench.users WHERE n = :a \\gset
+SELECT user_id AS ru, email AS re FROM bench.users WHERE n = :r \\gset
+SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = :st;
+SELECT * FROM ledger_transfer(:su, 'Bench', gen_random_uuid()::text, 'replay', :re, :amt, :fee, 'Transfer to ', 'Transfer from ', 'meridian_events', '["wallet","transactions"]'::jsonb);
+`;
+
+/** The transfer as the server sent it before ledger_transfer (15 round trips), kept for comparison. */
 const TRANSFER_SQL = `\\set a random(1, :nusers)
 \\set d random(1, :nusers - 1)
 \\set r ((:a - 1 + :d) % :nusers) + 1
@@ -290,6 +303,8 @@ export async function diagnose({
   );
   const { rows } = await query(cluster.url, `SELECT id FROM accounts WHERE user_id IS NULL AND kind = 'fee_revenue'`);
   const feeacc = rows[0].id;
+  const procedure = path.join(workDir, 'transfer-procedure.sql');
+  writeFileSync(procedure, PROCEDURE_SQL);
   const asServer = path.join(workDir, 'transfer-replay.sql');
   writeFileSync(asServer, TRANSFER_SQL);
   const consolidated = path.join(workDir, 'transfer-consolidated.sql');
@@ -310,8 +325,9 @@ export async function diagnose({
   );
   const db = new URL(cluster.url).pathname.slice(1);
   for (const [name, script, notify] of [
-    ['transfer SQL as the server sends it (15 round trips, NOTIFY inside)', asServer, 1],
-    ['same without the NOTIFY', asServer, 0],
+    ['transfer SQL as the server sends it (session lookup + ledger_transfer, NOTIFY inside)', procedure, 1],
+    ['the former transfer (15 round trips, NOTIFY inside)', asServer, 1],
+    ['the former transfer without the NOTIFY', asServer, 0],
     ['consolidated as proposed (8 round trips, no NOTIFY inside)', consolidated, 0],
     ['data-model experiment: no history rows, key on the journal (no NOTIFY)', lean, 0],
   ]) {
