@@ -82,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions) {
     readSession: createSessionReader(opts.db, auth),
   });
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
   installErrorHandler(app);
 
   await app.register(fastifySwagger, {

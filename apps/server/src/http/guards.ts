@@ -7,14 +7,17 @@ import { AppError } from './errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** The session token of `user`, set with it. */
+    sessionToken: string | null;
   }
 }
 
 /** Loads the signed-in user from the session cookie; the user row is read fresh every time. */
 async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   const { readSession, db, config } = request.server.deps;
-  const user = await readSession(request.headers);
-  return user ? activateIfDue(db, user, config.autoActivateAfterHours) : null;
+  const signedIn = await readSession(request.headers);
+  request.sessionToken = signedIn?.token ?? null;
+  return signedIn ? activateIfDue(db, signedIn.user, config.autoActivateAfterHours) : null;
 }
 
 /** Any signed-in user, active or not (they must see the not-active notice). */

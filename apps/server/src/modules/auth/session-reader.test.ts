@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
 import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
+import { fundedUser } from '../../test/money.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
-import { parseCookies, verifySignedValue } from './session-reader.js';
+import { setAccountActive } from '../admin/activation.service.js';
+import { liveSessionTokens, parseCookies, verifySignedValue } from './session-reader.js';
 
 const sign = (value: string, secret: string) =>
   `${value}.${createHmac('sha256', secret).update(value).digest('base64')}`;
@@ -96,5 +98,21 @@ describe('who is asking', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await me(s.cookie)).statusCode).toBe(401);
+  });
+
+  it('tells which sessions are still live for realtime sockets: not after sign-out or deactivation', async () => {
+    const tokenOf = async (userId: string) =>
+      (await rows<{ token: string }>(ctx.db, sql`SELECT token FROM sessions WHERE user_id = ${userId}`))[0]?.token ??
+      '';
+    const stays = await fundedUser(ctx, 0);
+    const leaves = await fundedUser(ctx, 0);
+    const deactivated = await fundedUser(ctx, 0);
+    const tokens = [await tokenOf(stays.id), await tokenOf(leaves.id), await tokenOf(deactivated.id), 'no-such-token'];
+    expect(await liveSessionTokens(ctx.db, tokens)).toEqual(new Set(tokens.slice(0, 3)));
+
+    expect((await leaves.client.request('POST', '/api/auth/sign-out', {})).statusCode).toBe(200);
+    await setAccountActive(ctx.db, deactivated.body.email, false, 'test');
+    expect(await liveSessionTokens(ctx.db, tokens)).toEqual(new Set(tokens.slice(0, 1)));
+    expect(await liveSessionTokens(ctx.db, [])).toEqual(new Set());
   });
 });

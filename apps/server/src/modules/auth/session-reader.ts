@@ -16,7 +16,13 @@ import type { Auth } from './better-auth.js';
  * be extended (it writes the new expiry) — the request goes to Better Auth, so sessions behave
  * exactly as before; that is at most once a day per session.
  */
-export type SessionReader = (headers: IncomingHttpHeaders) => Promise<UserRow | null>;
+export type SessionReader = (headers: IncomingHttpHeaders) => Promise<SignedIn | null>;
+
+export interface SignedIn {
+  user: UserRow;
+  /** The session's token: realtime sockets re-check it while they stay open. */
+  token: string;
+}
 
 const sessionWithUser = prepared(
   'session_with_user',
@@ -46,11 +52,12 @@ export function createSessionReader(db: Db, auth: Auth): SessionReader {
     return settings;
   };
 
-  const viaBetterAuth = async (headers: IncomingHttpHeaders): Promise<UserRow | null> => {
+  const viaBetterAuth = async (headers: IncomingHttpHeaders): Promise<SignedIn | null> => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!session) return null;
-    const [row] = await runPrepared<Record<string, unknown>>(db, sessionWithUser, [session.session.token]);
-    return row ? userFromSqlRow(row) : null;
+    const token = session.session.token;
+    const [row] = await runPrepared<Record<string, unknown>>(db, sessionWithUser, [token]);
+    return row ? { user: userFromSqlRow(row), token } : null;
   };
 
   return async (headers) => {
@@ -67,9 +74,25 @@ export function createSessionReader(db: Db, auth: Auth): SessionReader {
     const expired = expiresAt < now;
     const refreshDue = !cookies.has(s.dontRememberCookieName) && expiresAt - s.expiresInMs + s.updateAgeMs <= now;
     if (expired || refreshDue) return viaBetterAuth(headers);
-    return userFromSqlRow(row);
+    return { user: userFromSqlRow(row), token };
   };
 }
+
+/**
+ * Which of these session tokens still name a live session of an active user. Open realtime sockets
+ * are re-checked with it, so signing out, a password reset or a deactivation also ends them.
+ */
+export async function liveSessionTokens(db: Db, tokens: readonly string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const found = await runPrepared<{ token: string }>(db, liveTokens, [tokens]);
+  return new Set(found.map((r) => r.token));
+}
+
+const liveTokens = prepared(
+  'live_session_tokens',
+  `SELECT s.token FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token = ANY($1::text[]) AND s.expires_at > now() AND u.is_active`,
+);
 
 /** Cookie name → value (URL-decoded); the first occurrence of a name wins, as in Better Auth. */
 export function parseCookies(header: string | undefined): Map<string, string> {

@@ -19,6 +19,12 @@ class FakeSocket extends EventEmitter {
     this.readyState = 3;
     this.emit('close');
   }
+  closedWith: number | undefined;
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close');
+  }
 }
 const asSocket = (s: FakeSocket) => s as unknown as HubSocket;
 
@@ -65,6 +71,39 @@ describe('RealtimeHub', () => {
     expect(hub.size).toBe(1);
     hub.deliverAll(['investments']);
     expect(b.sent).toEqual([JSON.stringify({ type: 'changed', topics: ['investments'] })]);
+    hub.stop();
+  });
+});
+
+describe('RealtimeHub session checks', () => {
+  it('closes with 1008 the sockets whose session ended, at the heartbeat, and keeps the others', async () => {
+    const asked: string[][] = [];
+    const hub = new RealtimeHub(60_000, async (tokens) => {
+      asked.push([...tokens]);
+      return new Set(['live']);
+    });
+    const kept = new FakeSocket();
+    const ended = new FakeSocket();
+    const alsoEnded = new FakeSocket();
+    hub.add('u1', asSocket(kept), 'live');
+    hub.add('u1', asSocket(ended), 'gone');
+    hub.add('u2', asSocket(alsoEnded), 'gone');
+    await hub.closeEndedSessions();
+    expect(asked).toEqual([['live', 'gone']]);
+    expect([kept.closedWith, ended.closedWith, alsoEnded.closedWith]).toEqual([undefined, 1008, 1008]);
+    expect(hub.size).toBe(1);
+    hub.stop();
+  });
+
+  it('closes nothing when the check itself fails', async () => {
+    const hub = new RealtimeHub(60_000, async () => {
+      throw new Error('database unreachable');
+    });
+    const socket = new FakeSocket();
+    hub.add('u1', asSocket(socket), 'token');
+    await hub.closeEndedSessions();
+    expect(socket.closedWith).toBeUndefined();
+    expect(hub.size).toBe(1);
     hub.stop();
   });
 });

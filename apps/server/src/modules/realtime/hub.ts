@@ -3,23 +3,34 @@ import type { WebSocket } from 'ws';
 import { parseNotification, type RealtimeTopic } from './publish.js';
 
 /** The part of a `ws` socket the hub uses (tests pass fakes). */
-export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'terminate' | 'on' | 'once'>;
+export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'terminate' | 'close' | 'on' | 'once'>;
+
+/** Which of these session tokens are still live; the sockets of the others are closed. */
+export type SessionCheck = (tokens: readonly string[]) => Promise<Set<string>>;
 
 const OPEN = 1;
 
 /**
  * The signed-in sockets of this app node, by user. Delivers notifications to the users they name
  * and pings every socket each heartbeat, terminating those that did not answer the previous ping.
+ * Each heartbeat also re-checks the sockets' sessions: a socket whose session ended (signed out,
+ * expired, password reset, account deactivated) is closed with 1008, which the client does not retry.
  */
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<HubSocket>>();
   private readonly awaitingPong = new Set<HubSocket>();
+  private readonly sessionOf = new Map<HubSocket, string>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private checking = false;
 
-  constructor(private readonly heartbeatMs: number = REALTIME.heartbeatMs) {}
+  constructor(
+    private readonly heartbeatMs: number = REALTIME.heartbeatMs,
+    private readonly checkSessions?: SessionCheck,
+  ) {}
 
-  add(userId: string, socket: HubSocket): void {
+  add(userId: string, socket: HubSocket, sessionToken?: string): void {
+    if (sessionToken !== undefined) this.sessionOf.set(socket, sessionToken);
     let sockets = this.byUser.get(userId);
     if (!sockets) {
       sockets = new Set();
@@ -36,6 +47,7 @@ export class RealtimeHub {
 
   private remove(userId: string, socket: HubSocket): void {
     this.awaitingPong.delete(socket);
+    this.sessionOf.delete(socket);
     const sockets = this.byUser.get(userId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.byUser.delete(userId);
@@ -80,6 +92,26 @@ export class RealtimeHub {
         this.awaitingPong.add(socket);
         socket.ping();
       }
+    }
+    void this.closeEndedSessions();
+  }
+
+  /** Closes the sockets whose session is no longer live; a failed check closes nothing. */
+  async closeEndedSessions(): Promise<void> {
+    if (!this.checkSessions || this.checking || this.sessionOf.size === 0) return;
+    this.checking = true;
+    try {
+      const held = [...this.sessionOf];
+      const live = await this.checkSessions([...new Set(held.map(([, token]) => token))]);
+      for (const [socket, token] of held) {
+        if (!live.has(token) && socket.readyState === OPEN) {
+          socket.close(REALTIME.policyViolationCode, 'Session ended');
+        }
+      }
+    } catch {
+      // The database is unreachable: keep the sockets, the next heartbeat checks again.
+    } finally {
+      this.checking = false;
     }
   }
 

@@ -6,6 +6,7 @@ import type { Listen } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { requireActiveUser } from '../../http/guards.js';
 import { trustedOrigins } from '../auth/better-auth.js';
+import { liveSessionTokens } from '../auth/session-reader.js';
 import { RealtimeHub } from './hub.js';
 import { REALTIME_CHANNEL } from './publish.js';
 
@@ -28,7 +29,7 @@ const CLOSE_GRACE_MS = 1_000;
  * Messages out are `{ type: 'changed', topics }`; a text "ping" is answered "pong".
  */
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions): Promise<void> {
-  const hub = new RealtimeHub();
+  const hub = new RealtimeHub(REALTIME.heartbeatMs, (tokens) => liveSessionTokens(app.deps.db, tokens));
   const refusals = new WeakMap<FastifyRequest, { code: number; reason: string }>();
   const origins = new Set(trustedOrigins(app.deps.config));
 
@@ -91,7 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
       if (!isBinary && data.toString() === 'ping') socket.send('pong');
     });
     // Synchronous with the handshake: by the time the client sees 'open', it is registered.
-    hub.add(user.id, socket);
+    hub.add(user.id, socket, request.sessionToken ?? undefined);
   });
 }
 
