@@ -59,26 +59,26 @@ function getLoad({ base, pathName, cookies, connections, duration }) {
   });
 }
 
-/** The transfer transaction as the server sends it (see transfers.service.ts, post.ts, idempotency.ts). */
-/** What the server sends per transfer today: the session lookup, then one call of ledger_transfer. */
-const PROCEDURE_SQL = `\\set a random(1, :nusers)
+/**
+ * Every replayed transfer starts alike: a random sender `a`, a different random recipient `r`, an
+ * amount of $0.50–$10.00 and its 2% fee rounded half up, as the server computes it.
+ */
+const RANDOM_TRANSFER = `\\set a random(1, :nusers)
 \\set d random(1, :nusers - 1)
 \\set r ((:a - 1 + :d) % :nusers) + 1
 \\set amt random(50, 1000)
 \\set fee (:amt * 200 + 5000) / 10000
-SELECT user_id AS su, email AS se, token AS st FROM bench.users WHERE n = :a \\gset
+`;
+
+/** What the server sends per transfer today: the session lookup, then one call of ledger_transfer. */
+const PROCEDURE_SQL = `${RANDOM_TRANSFER}SELECT user_id AS su, email AS se, token AS st FROM bench.users WHERE n = :a \\gset
 SELECT user_id AS ru, email AS re FROM bench.users WHERE n = :r \\gset
 SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = :st;
 SELECT * FROM ledger_transfer(:su, 'Bench', gen_random_uuid()::text, 'replay', :re, :amt, :fee, 'Transfer to ', 'Transfer from ', 'meridian_events', '["wallet","transactions"]'::jsonb);
 `;
 
 /** The transfer as the server sent it before ledger_transfer (15 round trips), kept for comparison. */
-const TRANSFER_SQL = `\\set a random(1, :nusers)
-\\set d random(1, :nusers - 1)
-\\set r ((:a - 1 + :d) % :nusers) + 1
-\\set amt random(50, 1000)
-\\set fee (:amt * 200 + 5000) / 10000
-\\set total :amt + :fee
+const TRANSFER_SQL = `${RANDOM_TRANSFER}\\set total :amt + :fee
 SELECT user_id AS su, email AS se, acc AS sa, token AS st FROM bench.users WHERE n = :a \\gset
 SELECT user_id AS ru, email AS re, acc AS ra FROM bench.users WHERE n = :r \\gset
 select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "created_at", "updated_at" from "sessions" where "sessions"."token" = :st;
@@ -112,12 +112,7 @@ COMMIT;
  * stored response, COMMIT — and no NOTIFY inside the transaction (published after commit instead).
  * 8 round trips instead of 15; the same rows written, the same checks made.
  */
-const TRANSFER_CONSOLIDATED_SQL = `\\set a random(1, :nusers)
-\\set d random(1, :nusers - 1)
-\\set r ((:a - 1 + :d) % :nusers) + 1
-\\set amt random(50, 1000)
-\\set fee (:amt * 200 + 5000) / 10000
-\\set total :amt + :fee
+const TRANSFER_CONSOLIDATED_SQL = `${RANDOM_TRANSFER}\\set total :amt + :fee
 SELECT user_id AS su, email AS se, acc AS sa, token AS st FROM bench.users WHERE n = :a \\gset
 SELECT email AS re FROM bench.users WHERE n = :r \\gset
 select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "created_at", "updated_at" from "sessions" where "sessions"."token" = :st;
