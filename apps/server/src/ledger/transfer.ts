@@ -1,6 +1,7 @@
 import type { Transaction } from '@meridian/shared';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
+import type { transactions } from '../db/schema/index.js';
 import { InsufficientFunds } from './post.js';
 
 /**
@@ -25,8 +26,11 @@ export interface TransferBooking {
   topics: readonly string[];
 }
 
+/** The sender's history row of the transfer, with the columns a client is shown. */
+export type BookedTransaction = Pick<typeof transactions.$inferSelect, keyof Transaction>;
+
 export type TransferOutcome =
-  | { kind: 'ok' | 'replay'; transaction: Transaction }
+  | { kind: 'ok' | 'replay'; transaction: BookedTransaction }
   | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' };
 
 interface Row {
@@ -82,16 +86,16 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   throw new Error(`ledger_transfer: unknown outcome ${row.o_outcome}`);
 }
 
-function toTransaction(row: Row): Transaction {
+function toTransaction(row: Row): BookedTransaction {
   return {
     id: String(row.o_id),
-    type: row.o_type as Transaction['type'],
-    mode: row.o_mode as Transaction['mode'],
+    type: row.o_type as BookedTransaction['type'],
+    mode: String(row.o_mode),
     method: row.o_method,
     description: String(row.o_description),
     amountCents: Number(row.o_amount_cents),
     feeCents: Number(row.o_fee_cents),
-    status: row.o_status as Transaction['status'],
-    createdAt: new Date(row.o_created_at ?? Number.NaN).toISOString(),
+    status: row.o_status as BookedTransaction['status'],
+    createdAt: new Date(row.o_created_at ?? Number.NaN),
   };
 }

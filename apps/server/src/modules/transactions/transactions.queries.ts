@@ -7,7 +7,8 @@ import { transactions } from '../../db/schema/index.js';
 type Row = typeof transactions.$inferSelect;
 export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id'>;
 
-export function toTransactionDto(r: Row): Transaction {
+/** What a client sees of a history row; takes any row carrying those columns. */
+export function toTransactionDto(r: Pick<Row, keyof Transaction>): Transaction {
   return {
     id: r.id,
     type: r.type,

@@ -1,9 +1,10 @@
-import { messages, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
+import { moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { bookTransferOnce } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { REALTIME_CHANNEL, type RealtimeTopic } from '../realtime/publish.js';
+import { toTransactionDto } from '../transactions/transactions.queries.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
 
 /** How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith". */
@@ -51,14 +52,12 @@ export async function transfer(db: Db, sender: UserRow, req: TransferRequest): P
   switch (outcome.kind) {
     case 'ok':
     case 'replay':
-      return outcome.transaction;
+      return toTransactionDto(outcome.transaction);
     case 'recipient_not_found':
       throw new AppError('RECIPIENT_NOT_FOUND', moneyMessages.recipientNotFound);
     case 'self_transfer':
       throw new AppError('SELF_TRANSFER', moneyMessages.cannotTransferToSelf);
     case 'key_reused':
       throw new AppError('IDEMPOTENCY_KEY_REUSED', moneyMessages.idempotencyKeyReused);
-    default:
-      throw new AppError('INTERNAL', messages.unknownError);
   }
 }
