@@ -1,19 +1,21 @@
 import { profileBodySchema, userSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../http/guards.js';
+import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { toUserDto } from '../users/users.queries.js';
 import { updateProfile } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser);
-
-  app.get('/me', { schema: { tags: ['profile'], response: { 200: userSchema } } }, (req) =>
+  // /me answers inactive users too: the web app needs it to show them the not-active notice.
+  app.get('/me', { onRequest: requireUser, schema: { tags: ['profile'], response: { 200: userSchema } } }, (req) =>
     toUserDto(currentUser(req)),
   );
 
   app.patch(
     '/profile',
-    { schema: { tags: ['profile'], body: profileBodySchema, response: { 200: userSchema } } },
+    {
+      onRequest: requireActiveUser,
+      schema: { tags: ['profile'], body: profileBodySchema, response: { 200: userSchema } },
+    },
     async (req) => toUserDto(await updateProfile(app.deps.db, currentUser(req).id, req.body)),
   );
 };

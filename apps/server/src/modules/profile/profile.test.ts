@@ -2,6 +2,7 @@ import { messages } from '@meridian/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { setAccountActive } from '../admin/activation.service.js';
 import { isUnchanged } from './profile.service.js';
 
 let ctx: TestContext;
@@ -13,6 +14,7 @@ afterAll(() => ctx.close());
 async function signedIn() {
   const client = new TestClient(ctx.app);
   const body = await client.register({ name: 'Profile Person', phone: '+15550001111', country: 'Kenya' });
+  await setAccountActive(ctx.db, body.email, true, 'test');
   return { client, body };
 }
 
@@ -78,9 +80,24 @@ describe('PATCH /api/profile', () => {
     expect(res.json().error.message).toBe(message);
     expect((await client.request('GET', '/api/me')).json()).toMatchObject({
       name: 'Profile Person',
-      isActive: false,
+      isActive: true,
       role: 'user',
     });
+  });
+
+  it('refuses an inactive account with the not-active message and changes nothing; /me still answers it', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register({ name: 'Waiting Person' });
+    const res = await client.request('PATCH', '/api/profile', {
+      name: 'Changed',
+      phone: '+15550003333',
+      country: 'Peru',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: messages.accountNotActive });
+    const me = await client.request('GET', '/api/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: body.email, name: 'Waiting Person', isActive: false });
   });
 
   it('refuses a visitor', async () => {
