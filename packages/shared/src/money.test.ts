@@ -20,7 +20,16 @@ describe('transferFeeCents', () => {
     const { transferFeeCents } = await import('./money.js');
     expect(transferFeeCents(10_000, 200)).toBe(200);
     expect(transferFeeCents(25, 200)).toBe(1); // 0.5 cent rounds up
-    expect(transferFeeCents(24, 200)).toBe(0); // 0.48 cent rounds down
     expect(transferFeeCents(123_456, 200)).toBe(2_469); // 2469.12
+  });
+  it('is at least 1 cent: 1-24 cent transfers are not fee-free', async () => {
+    const { transferFeeCents } = await import('./money.js');
+    for (let cents = 1; cents <= 24; cents++) expect(transferFeeCents(cents, 200)).toBe(1);
+    expect(transferFeeCents(74, 200)).toBe(1); // 1.48 cents
+    expect(transferFeeCents(75, 200)).toBe(2); // 1.5 cents rounds up
+  });
+  it('charges nothing when the fee setting is 0%', async () => {
+    const { transferFeeCents } = await import('./money.js');
+    expect(transferFeeCents(10, 0)).toBe(0);
   });
 });

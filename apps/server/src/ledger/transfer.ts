@@ -96,6 +96,8 @@ function toTransaction(row: Row): BookedTransaction {
     amountCents: Number(row.o_amount_cents),
     feeCents: Number(row.o_fee_cents),
     status: row.o_status as BookedTransaction['status'],
+    // ledger_transfer moves the sender's balance only; its result keeps the 0004 shape.
+    wallet: 'balance',
     createdAt: new Date(row.o_created_at ?? Number.NaN),
   };
 }

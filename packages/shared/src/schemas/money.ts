@@ -7,12 +7,21 @@ import { EMAIL_PATTERN, strictErrors, text } from './fields.js';
 export const MAX_AMOUNT_CENTS = 1_000_000_000_000;
 
 /**
- * An amount in integer cents. Missing or a wrong type reads `requiredMessage`; fractions of a cent,
- * zero and negatives read 'Amount must be a positive number of cents'; 1e308 reads 'Amount is too large'.
+ * An amount in integer cents. Missing (or null) reads `requiredMessage`; another type (a string
+ * such as "100") reads 'Amount must be a number of cents'; fractions of a cent, zero and negatives
+ * read 'Amount must be a positive number of cents'; 1e308, and 1e309 (which JSON.parse turns into
+ * Infinity) read 'Amount is too large'.
  */
 export function amountCents(requiredMessage: string) {
   return z
-    .number({ error: requiredMessage })
+    .number({
+      error: (issue) => {
+        if (issue.input === undefined || issue.input === null) return requiredMessage;
+        if (issue.input === Number.POSITIVE_INFINITY) return moneyMessages.amountTooLarge;
+        if (issue.input === Number.NEGATIVE_INFINITY) return moneyMessages.invalidAmount;
+        return moneyMessages.amountNotNumber;
+      },
+    })
     .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge })
     .int({ error: moneyMessages.invalidAmount })
     .positive({ error: moneyMessages.invalidAmount });
@@ -48,6 +57,9 @@ export const createInvestmentBodySchema = z.strictObject(
 export type CreateInvestmentBody = z.infer<typeof createInvestmentBodySchema>;
 
 export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+/** A user's wallets (the books' user account kinds), as a history row names them. */
+export const WALLET_KINDS = ['balance', 'profit', 'bonus', 'referral_bonus', 'invested', 'withdrawal_hold'] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
 export const TRANSACTION_STATUSES = ['success', 'pending', 'failed'] as const;
 export const TRANSACTION_MODES = [
   'deposit',
@@ -58,7 +70,28 @@ export const TRANSACTION_MODES = [
   'capital',
   'referral',
   'adjustment',
+  /** The referral bonus (and bonus) moved to the balance by their owner. */
+  'bonus',
 ] as const;
+
+export type TransactionMode = (typeof TRANSACTION_MODES)[number];
+
+/** The history filters the web app offers; each names the modes it lists (type keeps working too). */
+export const TRANSACTION_CATEGORIES = ['deposit', 'withdrawal', 'transfer', 'investment', 'earnings'] as const;
+export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
+
+/**
+ * The one category -> modes map (server filter and web chips). 'investment' holds both the money
+ * put in and the capital that came back; 'earnings' what the platform paid: claimed profit and
+ * bonuses. Admin adjustments belong to no category: they show under All only.
+ */
+export const TRANSACTION_CATEGORY_MODES: Readonly<Record<TransactionCategory, readonly TransactionMode[]>> = {
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal'],
+  transfer: ['transfer'],
+  investment: ['investment', 'capital'],
+  earnings: ['profit', 'referral', 'bonus'],
+};
 
 /** The user-facing history row (spec's Transaction entity); `journalId` is set once money moved. */
 export const transactionSchema = z.object({
@@ -70,6 +103,8 @@ export const transactionSchema = z.object({
   amountCents: z.number().int(),
   feeCents: z.number().int(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** The user's wallet the money went to (a credit) or came from (a debit); null only if unknown. */
+  wallet: z.enum(WALLET_KINDS).nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -77,6 +112,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionsQuerySchema = z.strictObject(
   {
     type: z.enum(TRANSACTION_TYPES, { error: messages.invalidRequest }).optional(),
+    category: z.enum(TRANSACTION_CATEGORIES, { error: messages.invalidRequest }).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   },
@@ -91,7 +127,10 @@ export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
 const recipientEmail = text(EMAIL_MAX_LENGTH, moneyMessages.emailRequired)
   .refine((v) => v.trim() !== '', { error: moneyMessages.emailRequired })
-  .refine((v) => v.trim() === '' || EMAIL_PATTERN.test(v.trim()), { error: messages.invalidEmail });
+  .refine((v) => v.trim() === '' || EMAIL_PATTERN.test(v.trim()), { error: messages.invalidEmail })
+  // One spelling per address before the Idempotency-Key fingerprint: a retry naming the same
+  // recipient in other letter case is the same request, not a 409.
+  .transform((v) => v.trim().toLowerCase());
 
 export const transferBodySchema = z.strictObject(
   { recipientEmail, amountCents: amountCents(moneyMessages.amountRequired) },

@@ -94,6 +94,8 @@ export const transactions = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['success', 'pending', 'failed'] }).notNull(),
+    /** The user's wallet this row moved money in or out of (the spec's isForBalance, made exact). */
+    wallet: text('wallet', { enum: USER_ACCOUNT_KINDS }),
     journalId: bigint('journal_id', { mode: 'number' }).references(() => journals.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -42,6 +42,7 @@ export async function adjustBalance(
         description: reason,
         amountCents: Math.abs(input.amountCents),
         status: 'success',
+        wallet: 'balance',
         journalId,
       },
     ]);

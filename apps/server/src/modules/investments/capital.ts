@@ -27,6 +27,7 @@ export async function returnCapital(
       description: `Capital returned: ${inv.planName} plan ${why}`,
       amountCents: inv.amountCents,
       status: 'success',
+      wallet: 'balance',
       journalId,
     },
   ]);

@@ -61,6 +61,7 @@ export async function invest(
       description: `Investment in the ${plan.name} plan`,
       amountCents,
       status: 'success',
+      wallet: 'balance',
       journalId,
     },
   ]);
@@ -95,6 +96,7 @@ export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transactio
       description: 'Profits claimed',
       amountCents: profit,
       status: 'success',
+      wallet: 'balance',
       journalId,
     },
   ]);

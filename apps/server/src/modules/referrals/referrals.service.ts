@@ -42,6 +42,7 @@ export async function grantReferralBonus(
       description: `Referral bonus: ${referee.name} joined`,
       amountCents: REFERRAL_BONUS_CENTS,
       status: 'success',
+      wallet: 'referral_bonus',
       journalId,
     },
   ]);

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from '@meridian/shared';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import {
+  TRANSACTION_CATEGORY_MODES,
+  type Transaction,
+  type TransactionCategory,
+  type WalletKind,
+} from '@meridian/shared';
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 
 type Row = typeof transactions.$inferSelect;
-export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id'>;
+/** Every history row names the wallet it moved money in or out of, so `wallet` is required here. */
+export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'wallet'> & { wallet: WalletKind };
 
 /** What a client sees of a history row; takes any row carrying those columns. */
 export function toTransactionDto(r: Pick<Row, keyof Transaction>): Transaction {
@@ -18,6 +24,7 @@ export function toTransactionDto(r: Pick<Row, keyof Transaction>): Transaction {
     amountCents: r.amountCents,
     feeCents: r.feeCents,
     status: r.status,
+    wallet: r.wallet,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -41,14 +48,23 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
 }
 
-/** Newest first, keyset-paginated on (created_at, id) so page 500 costs what page 1 does. */
+/**
+ * Newest first, keyset-paginated on (created_at, id) so page 500 costs what page 1 does.
+ * `type` and `category` narrow together; a category lists its modes (TRANSACTION_CATEGORY_MODES).
+ */
 export async function listTransactions(
   db: Db,
   userId: string,
-  opts: { type?: 'credit' | 'debit' | undefined; cursor?: string | undefined; limit: number },
+  opts: {
+    type?: 'credit' | 'debit' | undefined;
+    category?: TransactionCategory | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
 ): Promise<{ items: Transaction[]; nextCursor: string | null } | null> {
   const conditions: SQL[] = [eq(transactions.userId, userId)];
   if (opts.type) conditions.push(eq(transactions.type, opts.type));
+  if (opts.category) conditions.push(inArray(transactions.mode, [...TRANSACTION_CATEGORY_MODES[opts.category]]));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
     if (!c) return null;
