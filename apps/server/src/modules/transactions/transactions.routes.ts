@@ -18,6 +18,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const page = await listTransactions(app.deps.db, currentUser(req).id, {
         type: req.query.type,
+        category: req.query.category,
         cursor: req.query.cursor,
         limit: req.query.limit ?? 20,
       });
