@@ -20,4 +20,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
   });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7,::1', ['10.0.0.0/8', '192.168.1.7', '::1']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadConfig({ ...base, ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.local', '-1'])(
+    'refuses TRUST_PROXY=%s, saying what to use',
+    (value) => {
+      const load = () => loadConfig({ ...base, TRUST_PROXY: value });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow('TRUST_PROXY');
+      expect(load).toThrow(/number of proxies.*list of proxy addresses/);
+    },
+  );
+
+  it('is in development only when NODE_ENV=development', () => {
+    expect(loadConfig(base).development).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).development).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).development).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,7 +25,22 @@ const envSchema = z.object({
   AUTO_ACTIVATE_AFTER_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().optional()),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
@@ -43,15 +59,57 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   autoActivateAfterHours: number | undefined;
   loginLimitPerIp: number;
+  /** Failed logins per e-mail per minute; the next failure answers 429 (a success clears them). */
   loginLimitPerEmail: number;
-  trustProxy: boolean;
+  /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
+  recipientLookupLimitPerUser: number;
+  /** Sign-ups per client address per hour. */
+  signupLimitPerIp: number;
+  /** Password-reset requests per client address per hour. */
+  resetLimitPerIp: number;
+  /** Password-reset requests per e-mail per hour, counted whether or not the account exists. */
+  resetLimitPerEmail: number;
+  /**
+   * Which X-Forwarded-For hops to believe: none (false), the last N hops, or only hops from these
+   * proxy addresses/CIDRs. Never "every hop", which would let any client pick its own address.
+   */
+  trustProxy: TrustProxy;
+  /** `npm run dev` (NODE_ENV=development): the Vite dev server and loopback ports are trusted origins too. */
+  development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
   /** End-to-end tests only: lets the operator CLI move this server's clock forward. */
   testClock: boolean;
 }
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
+
+const TRUST_PROXY_HELP =
+  'use false, the number of proxies in front of the server (e.g. 1), or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8)';
+
+/** A proxy address or CIDR block: 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value, or the reason it is refused. */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true')
+    return `"true" would trust every hop, so any client could forge its address; ${TRUST_PROXY_HELP}`;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const list = value.split(',').map((v) => v.trim());
+  const wrong = list.find((v) => !isAddressOrCidr(v));
+  return wrong === undefined ? list : `"${wrong}" is not an address or CIDR; ${TRUST_PROXY_HELP}`;
+}
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,7 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoActivateAfterHours: e.AUTO_ACTIVATE_AFTER_HOURS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
+    signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+    resetLimitPerIp: e.RESET_LIMIT_PER_IP,
+    resetLimitPerEmail: e.RESET_LIMIT_PER_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
     testClock: e.TEST_CLOCK === 'true',
   };

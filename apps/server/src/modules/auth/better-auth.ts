@@ -10,14 +10,20 @@ import { enqueueEmail } from '../notifications/outbox.js';
 import { grantReferralBonus } from '../referrals/referrals.service.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 
-/** Origins allowed to send cookie-bearing auth requests: the public URL and this port on loopback. */
+/**
+ * Origins allowed to send cookie-bearing auth requests and to be sent reset links: PUBLIC_URL only.
+ * `npm run dev` (config.development) adds this port on loopback and the Vite dev server; never in
+ * production, where a reset link pointed at localhost would hand its token to whatever listens there.
+ */
 export function trustedOrigins(config: Config): string[] {
   return [
+  if (!config.development) return [config.publicUrl];
     config.publicUrl,
     `http://localhost:${config.port}`,
     `http://127.0.0.1:${config.port}`,
     'http://localhost:5173',
   ];
+    'http://127.0.0.1:5173',
 }
 
 export function createAuth(db: Db, config: Config) {
