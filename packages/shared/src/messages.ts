@@ -51,6 +51,9 @@ export const messages = {
   unknownField: 'Unknown field',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordResetSent: 'If an account exists for this email, a reset link has been sent',
+  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  invalidCharacter: 'This field contains a character that is not allowed',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -63,6 +66,16 @@ export const inactiveNotice = {
 } as const;
 
 export const notificationsNotice = 'No Preferences – You will receive all email notifications.';
+
+/** The app shell and public pages (ours, where the specification is silent). */
+export const shellMessages = {
+  /** In place of a money figure that could not be loaded: never $0.00. */
+  figureUnavailable: 'Unavailable',
+  retry: 'Retry',
+  goToDashboard: 'Go to Dashboard',
+  scrollLeft: 'Scroll left',
+  scrollRight: 'Scroll right',
+} as const;
 
 /** Money messages of spec sections 5 and 8, and ours where it is silent. */
 export const moneyMessages = {
@@ -103,4 +116,42 @@ export const moneyMessages = {
   failedToFetchInvestments: 'Failed to fetch investments',
   failedToFetchTransactions: 'Failed to fetch transactions',
   failedToFetchUsers: 'Failed to fetch users',
+  amountNotNumber: 'Amount must be a number of cents',
+} as const;
+
+/** Password & Security: the list of active sessions (ours; the specification has none). */
+export const sessionMessages = {
+  failedToFetchSessions: 'Failed to fetch sessions',
+  sessionNotFound: 'Session not found',
+  sessionSignedOut: 'Session signed out',
+  otherSessionsSignedOut: 'Signed out of all other sessions',
+  signOutSessionTitle: 'Sign out this session?',
+  signOutSessionBody: 'The device using it will have to log in again.',
+  signOutOthersTitle: 'Sign out everywhere else?',
+  signOutOthersBody:
+    'Every other device signed in to your account will have to log in again. This device stays signed in.',
+  noOtherSessions: 'No other devices are signed in.',
+  unknownDevice: 'Unknown device',
+} as const;
+
+/** Investments, plans, transfer and history screens (ours, where the specification is silent). */
+export const moneyScreenMessages = {
+  retry: 'Retry',
+  /** The history chips; 'Deposit' and 'Withdrawal' are the specification's, the rest ours. */
+  categoryLabels: {
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    transfer: 'Transfers',
+    investment: 'Investments',
+    earnings: 'Earnings',
+  },
+  /** Which wallet a credit went to, shown as "to Balance". */
+  walletLabels: {
+    balance: 'Balance',
+    profit: 'Profit',
+    bonus: 'Bonus',
+    referral_bonus: 'Referral bonus',
+    invested: 'Invested',
+    withdrawal_hold: 'Withdrawal hold',
+  },
 } as const;

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 
-/** A string field that answers a wrong type or an oversized value with a clear message. */
+/** True when a string holds a NUL character, which PostgreSQL cannot store in text. */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+/**
+ * A string field that answers a wrong type, an oversized value or a NUL character with a clear
+ * message (a NUL would otherwise reach PostgreSQL, which refuses it with an error, not a 400).
+ */
 export function text(max: number, typeMessage: string) {
-  return z.string({ error: typeMessage }).max(max, { error: messages.fieldTooLong });
+  return z
+    .string({ error: typeMessage })
+    .max(max, { error: messages.fieldTooLong })
+    .refine((v) => !hasNul(v), { error: messages.invalidCharacter });
 }
 
 /** A loose e-mail check: something@something.tld, no spaces. */

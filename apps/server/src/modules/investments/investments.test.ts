@@ -40,7 +40,7 @@ describe('investing', () => {
     [{ planId: 'starter', amountCents: 10_000.5 }, 'VALIDATION_FAILED', moneyMessages.invalidAmount],
     [{ planId: 'starter', amountCents: -10_000 }, 'VALIDATION_FAILED', moneyMessages.invalidAmount],
     [{ planId: 'starter', amountCents: 1e308 }, 'VALIDATION_FAILED', moneyMessages.amountTooLarge],
-    [{ planId: 'starter', amountCents: 'lots' }, 'VALIDATION_FAILED', moneyMessages.enterAmount],
+    [{ planId: 'starter', amountCents: 'lots' }, 'VALIDATION_FAILED', moneyMessages.amountNotNumber],
     [{ planId: 'starter', amountCents: 10_000, userId: 'x' }, 'VALIDATION_FAILED', messages.unknownField],
   ])('refuses %j (%s) and moves nothing', async (body, code, message) => {
     const u = await fundedUser(ctx, 200_000);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { messages, moneyMessages } from '../messages.js';
+import { forgotPasswordBodySchema, loginBodySchema } from './auth.js';
+import { text } from './fields.js';
+import { amountCents, recipientQuerySchema, transferBodySchema } from './money.js';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? null);
+
+describe('text()', () => {
+  it('refuses a NUL character with its own message', () => {
+    expect(firstMessage(text(50, 'x').safeParse('a\u0000b'))).toBe(messages.invalidCharacter);
+    expect(text(50, 'x').safeParse('plain').success).toBe(true);
+  });
+
+  it('refuses a NUL in every e-mail field', () => {
+    const nulEmail = 'a\u0000@example.com';
+    expect(loginBodySchema.safeParse({ email: nulEmail, password: 'long enough' }).success).toBe(false);
+    expect(forgotPasswordBodySchema.safeParse({ email: nulEmail }).success).toBe(false);
+    expect(transferBodySchema.safeParse({ recipientEmail: nulEmail, amountCents: 100 }).success).toBe(false);
+    expect(recipientQuerySchema.safeParse({ email: nulEmail }).success).toBe(false);
+  });
+});
+
+describe('amountCents()', () => {
+  const schema = amountCents(moneyMessages.amountRequired);
+  it.each([
+    [undefined, moneyMessages.amountRequired],
+    [null, moneyMessages.amountRequired],
+    ['100', moneyMessages.amountNotNumber],
+    [true, moneyMessages.amountNotNumber],
+    // JSON.parse('1e309') is Infinity: the amount is too large, not missing.
+    [Number.POSITIVE_INFINITY, moneyMessages.amountTooLarge],
+    [1e308, moneyMessages.amountTooLarge],
+    [Number.NEGATIVE_INFINITY, moneyMessages.invalidAmount],
+    [10.5, moneyMessages.invalidAmount],
+    [0, moneyMessages.invalidAmount],
+  ])('answers %j with "%s"', (value, message) => {
+    expect(firstMessage(schema.safeParse(value))).toBe(message);
+  });
+
+  it('accepts a whole, positive number of cents', () => {
+    expect(schema.safeParse(100).success).toBe(true);
+  });
+});
+
+describe('the recipient e-mail', () => {
+  it('is trimmed and lowercased, so one address has one spelling', () => {
+    expect(transferBodySchema.parse({ recipientEmail: ' Bob@Example.COM ', amountCents: 1 }).recipientEmail).toBe(
+      'bob@example.com',
+    );
+    expect(recipientQuerySchema.parse({ email: 'BOB@example.com' }).email).toBe('bob@example.com');
+  });
+});
