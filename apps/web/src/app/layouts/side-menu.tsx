@@ -1,9 +1,11 @@
-import { formatCents } from '@meridian/shared';
+import { formatCents, shellMessages } from '@meridian/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Headset, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
+import { FittedFigure } from '../../components/ui/fitted-figure';
 import { Logo } from '../../components/ui/logo';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useUser } from '../../lib/api/get-me';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useWallet } from '../../lib/api/get-wallet';
@@ -19,7 +21,7 @@ const iconButton =
 export function SideMenu() {
   const [open, setOpen] = useState(false);
   const user = useUser();
-  const { wallet } = useWallet();
+  const { wallet, isLoading } = useWallet();
   const config = usePublicConfig();
 
   return (
@@ -41,12 +43,24 @@ export function SideMenu() {
             </Dialog.Close>
           </div>
 
-          <div className="rounded-xl bg-gradient-to-br from-indigo-600 to-indigo-800 p-4 text-white shadow-md">
+          <div className="@container rounded-xl bg-gradient-to-br from-indigo-600 to-indigo-800 p-4 text-white shadow-md">
             <p className="truncate text-sm font-medium text-indigo-100">{user.name}</p>
             <p className="mt-3 text-xs tracking-wide text-indigo-100 uppercase">Balance</p>
-            <p className="text-2xl font-semibold tabular-nums" data-testid="menu-balance">
-              {formatCents(wallet.balanceCents)}
-            </p>
+            {/* A balance that could not be loaded is not shown at all: never $0.00 in its place. */}
+            {wallet ? (
+              <FittedFigure
+                text={formatCents(wallet.balanceCents)}
+                maxRem={1.5}
+                className="font-semibold"
+                data-testid="menu-balance"
+              />
+            ) : isLoading ? (
+              <Skeleton className="mt-1 h-7 w-28 bg-indigo-400/40 dark:bg-indigo-400/40" />
+            ) : (
+              <p className="text-sm font-medium text-indigo-100" data-testid="menu-balance-unavailable">
+                {shellMessages.figureUnavailable}
+              </p>
+            )}
           </div>
 
           <nav aria-label="Main">

@@ -1,15 +1,6 @@
-import { type Wallet, walletSchema } from '@meridian/shared';
+import { formatCents, shellMessages, type Wallet, walletSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
-
-export const emptyWallet: Wallet = {
-  balanceCents: 0,
-  profitCents: 0,
-  bonusCents: 0,
-  referralBonusCents: 0,
-  totalDepositCents: 0,
-  totalWithdrawalCents: 0,
-};
 
 export const walletQueryKey = ['wallet'] as const;
 
@@ -22,8 +13,30 @@ export const walletQueryOptions = queryOptions({
   queryFn: ({ signal }) => getWallet(signal),
 });
 
-/** The wallet figures; while loading or when the call fails they read $0.00, quietly. */
-export function useWallet(): { wallet: Wallet; isLoading: boolean } {
-  const { data, isLoading } = useQuery(walletQueryOptions);
-  return { wallet: data ?? emptyWallet, isLoading };
+/** A wallet figure as text: the amount, or 'Unavailable' when the wallet could not be loaded (never $0.00). */
+export function walletFigure(cents: number | undefined): string {
+  return cents === undefined ? shellMessages.figureUnavailable : formatCents(cents);
+}
+
+export interface WalletState {
+  /** The figures, or undefined while loading and when they could not be loaded: never zeros in their place. */
+  wallet: Wallet | undefined;
+  isLoading: boolean;
+  /** The figures could not be loaded (after the query's retries) and there are none to show. */
+  isError: boolean;
+  retry: () => void;
+}
+
+/**
+ * The wallet figures. A figure that could not be loaded must never read $0.00 (a user would take
+ * it for an empty wallet), so callers show a loading or an error state while `wallet` is undefined.
+ */
+export function useWallet(): WalletState {
+  const { data, isLoading, isError, refetch } = useQuery(walletQueryOptions);
+  return {
+    wallet: data,
+    isLoading,
+    isError: isError && data === undefined,
+    retry: () => void refetch(),
+  };
 }

@@ -1,6 +1,18 @@
-import { formatCents, type Wallet as WalletFigures } from '@meridian/shared';
-import { ArrowDownToLine, ArrowUpFromLine, Gift, type LucideIcon, TrendingUp, Users, Wallet } from 'lucide-react';
+import { formatCents, messages, shellMessages, type Wallet as WalletFigures } from '@meridian/shared';
+import {
+  AlertTriangle,
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Gift,
+  type LucideIcon,
+  RefreshCw,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { cn } from '../../../lib/cn';
 
@@ -50,14 +62,18 @@ const items: readonly SummaryItem[] = [
   },
 ];
 
-/** The six wallet figures; they read $0.00 quietly while the wallet is unavailable. */
+/**
+ * The six wallet figures. A figure that could not be loaded reads 'Unavailable' under an error
+ * with a Retry button, never $0.00: a user would take zeros for an empty wallet.
+ */
 export function AccountSummary() {
-  const { wallet, isLoading } = useWallet();
+  const { wallet, isLoading, isError, retry } = useWallet();
   return (
     <section aria-labelledby="account-summary" className="flex flex-col gap-3">
       <h2 id="account-summary" className="text-lg font-semibold text-slate-900 dark:text-white">
         Account Summary
       </h2>
+      {isError && <WalletError onRetry={retry} />}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {items.map(({ label, key, icon: Icon, tone }) => (
           <li key={key}>
@@ -65,13 +81,21 @@ export function AccountSummary() {
               <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11', tone)}>
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              <div className="flex min-w-0 flex-col">
+              {/* The container the figure sizes itself to: the whole width left beside the icon. */}
+              <div className="@container flex min-w-0 flex-1 flex-col">
                 <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
-                {isLoading ? (
+                {wallet ? (
+                  <FittedFigure
+                    text={formatCents(wallet[key])}
+                    maxRem={1.5}
+                    data-testid="summary-figure"
+                    className="mt-0.5 font-semibold text-slate-900 dark:text-white"
+                  />
+                ) : isLoading ? (
                   <span className="mt-1 h-7 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                 ) : (
-                  <span className="truncate text-lg font-semibold text-slate-900 tabular-nums sm:text-2xl dark:text-white">
-                    {formatCents(wallet[key])}
+                  <span className="mt-0.5 text-base font-medium text-slate-500 dark:text-slate-400">
+                    {shellMessages.figureUnavailable}
                   </span>
                 )}
               </div>
@@ -80,5 +104,23 @@ export function AccountSummary() {
         ))}
       </ul>
     </section>
+  );
+}
+
+function WalletError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900/60 dark:bg-red-950/40"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-red-800 dark:text-red-300">
+        <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+        {messages.failedToFetchUserData}
+      </p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        {shellMessages.retry}
+      </Button>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import { type ChipOption, FilterChips } from '../../../components/ui/filter-chip
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
-import { useWallet } from '../../../lib/api/get-wallet';
+import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { ApiError, errorMessageOr } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -76,7 +76,7 @@ function InvestmentsContent() {
     <div className="flex flex-col gap-6">
       <ClaimPanel
         buttonRef={claimButtonRef}
-        profitCents={wallet.profitCents}
+        profitCents={wallet?.profitCents}
         investedCents={investedCents}
         loading={walletLoading || investments.isPending}
       />
@@ -136,7 +136,8 @@ function ClaimPanel({
   loading,
 }: {
   buttonRef: RefObject<HTMLButtonElement | null>;
-  profitCents: number;
+  /** Undefined when the wallet could not be loaded. */
+  profitCents: number | undefined;
   investedCents: number;
   loading: boolean;
 }) {
@@ -170,7 +171,7 @@ function ClaimPanel({
         <div className="flex flex-col gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">Profit to claim</dt>
           <dd className="text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">
-            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : formatCents(profitCents)}
+            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : walletFigure(profitCents)}
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">
@@ -193,7 +194,7 @@ function ClaimPanel({
         onCancel={() => setOpen(false)}
       >
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          All your profit, <strong className="font-semibold tabular-nums">{formatCents(profitCents)}</strong>, moves to
+          All your profit, <strong className="font-semibold tabular-nums">{walletFigure(profitCents)}</strong>, moves to
           your balance. Completed plans then leave this list; active plans keep earning.
         </p>
       </ConfirmModal>

@@ -22,7 +22,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
-import { useWallet } from '../../../lib/api/get-wallet';
+import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { errorMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { notify } from '../../../lib/toast';
@@ -228,7 +228,7 @@ function PlansContent() {
                 <Skeleton className="mt-1 h-7 w-28 bg-indigo-400/40 dark:bg-indigo-400/40" />
               ) : (
                 <span className="truncate text-2xl font-semibold tabular-nums" data-testid="plans-balance">
-                  {formatCents(wallet.balanceCents)}
+                  {walletFigure(wallet?.balanceCents)}
                 </span>
               )}
             </div>
@@ -238,7 +238,7 @@ function PlansContent() {
             {create.isPending ? 'Investing...' : 'Invest Now'}
             {!create.isPending && <ArrowRight className="size-4" aria-hidden="true" />}
           </Button>
-          {!walletLoading && amountCents !== null && amountCents > wallet.balanceCents && (
+          {wallet && amountCents !== null && amountCents > wallet.balanceCents && (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               Your balance is lower than this amount.{' '}
               <Link to="/deposit" className={textLinkClasses}>

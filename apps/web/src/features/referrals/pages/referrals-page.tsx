@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUser } from '../../../lib/api/get-me';
-import { useWallet } from '../../../lib/api/get-wallet';
+import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useReferrals } from '../api/get-referrals';
@@ -70,7 +70,7 @@ function ReferralsContent() {
                 <Skeleton className="mt-1 h-6 w-20" />
               ) : (
                 <span className="truncate text-xl font-semibold text-slate-900 tabular-nums dark:text-white">
-                  {formatCents(wallet.referralBonusCents)}
+                  {walletFigure(wallet?.referralBonusCents)}
                 </span>
               )}
             </div>

@@ -3,7 +3,6 @@ import {
   amountProblemMessages,
   EMAIL_PATTERN,
   formatBps,
-  formatCents,
   messages,
   moneyMessages,
   parseDollars,
@@ -24,7 +23,7 @@ import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextLink } from '../../../components/ui/text-link';
-import { useWallet } from '../../../lib/api/get-wallet';
+import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { ApiError, errorMessageOr } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -189,7 +188,7 @@ function TransferContent() {
                   className="truncate text-2xl font-semibold text-slate-900 tabular-nums dark:text-white"
                   data-testid="transfer-balance"
                 >
-                  {formatCents(wallet.balanceCents)}
+                  {walletFigure(wallet?.balanceCents)}
                 </span>
               )}
             </div>
