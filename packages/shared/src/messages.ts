@@ -136,7 +136,6 @@ export const sessionMessages = {
 
 /** Investments, plans, transfer and history screens (ours, where the specification is silent). */
 export const moneyScreenMessages = {
-  retry: 'Retry',
   /** The history chips; 'Deposit' and 'Withdrawal' are the specification's, the rest ours. */
   categoryLabels: {
     deposit: 'Deposit',

@@ -1,9 +1,9 @@
-import { type TransactionsPage, transactionsPageSchema } from '@meridian/shared';
+import { type TransactionCategory, type TransactionsPage, transactionsPageSchema } from '@meridian/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { transactionsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
-export type TransactionFilter = 'all' | 'credit' | 'debit';
+export type TransactionFilter = 'all' | TransactionCategory;
 
 /** Rows per page: enough to fill a screen, small enough that 'Load more' stays instant. */
 export const TRANSACTIONS_PAGE_SIZE = 25;
@@ -14,7 +14,7 @@ export function getTransactions(
   signal?: AbortSignal,
 ): Promise<TransactionsPage> {
   const params = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
-  if (filter !== 'all') params.set('type', filter);
+  if (filter !== 'all') params.set('category', filter);
   if (cursor) params.set('cursor', cursor);
   return apiRequest(`/api/transactions?${params}`, { schema: transactionsPageSchema, ...(signal ? { signal } : {}) });
 }

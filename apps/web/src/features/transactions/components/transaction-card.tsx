@@ -1,4 +1,4 @@
-import { formatCents, type Transaction } from '@meridian/shared';
+import { formatCents, moneyScreenMessages, type Transaction } from '@meridian/shared';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { memo } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -15,13 +15,18 @@ function statusTone(status: string): BadgeTone {
 
 const modeLabel = (mode: string) => mode.charAt(0).toUpperCase() + mode.slice(1);
 
-/** One history row: direction, description, mode and method, date, signed amount and status. */
+/**
+ * One history row: direction, description, mode and method, the wallet a credit went to, date,
+ * signed amount and status. A debit shows what left the wallet: the amount plus any fee.
+ */
 export const TransactionCard = memo(function TransactionCard({ transaction }: { transaction: Transaction }) {
   const credit = transaction.type === 'credit';
   const Icon = credit ? ArrowDownLeft : ArrowUpRight;
+  const shownCents = credit ? transaction.amountCents : transaction.amountCents + transaction.feeCents;
   const details = [
     modeLabel(transaction.mode),
     transaction.method && transaction.method !== transaction.mode ? transaction.method : null,
+    credit && transaction.wallet ? `to ${moneyScreenMessages.walletLabels[transaction.wallet]}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -52,19 +57,19 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
+      <div className="flex max-w-[60%] shrink-0 flex-col items-end gap-1">
         <p
           className={cn(
-            'text-sm font-semibold tabular-nums sm:text-base',
+            'text-sm font-semibold whitespace-nowrap tabular-nums sm:text-base',
             credit ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400',
           )}
         >
           {credit ? '+' : '-'}
-          {formatCents(transaction.amountCents)}
+          {formatCents(shownCents)}
         </p>
         {transaction.feeCents > 0 && (
-          <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
-            Fee {formatCents(transaction.feeCents)}
+          <p className="text-right text-xs text-slate-600 tabular-nums dark:text-slate-400">
+            {formatCents(transaction.amountCents)} + fee {formatCents(transaction.feeCents)}
           </p>
         )}
         <Badge tone={statusTone(transaction.status)}>{transaction.status}</Badge>

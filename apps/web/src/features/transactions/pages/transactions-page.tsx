@@ -1,5 +1,5 @@
-import { moneyMessages } from '@meridian/shared';
-import { ReceiptText } from 'lucide-react';
+import { moneyMessages, moneyScreenMessages, shellMessages, TRANSACTION_CATEGORIES } from '@meridian/shared';
+import { ReceiptText, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Button } from '../../../components/ui/button';
@@ -12,8 +12,10 @@ import { TransactionCard } from '../components/transaction-card';
 
 const filters: readonly ChipOption<TransactionFilter>[] = [
   { value: 'all', label: 'All' },
-  { value: 'credit', label: 'Deposit' },
-  { value: 'debit', label: 'Withdrawal' },
+  ...TRANSACTION_CATEGORIES.map((category) => ({
+    value: category,
+    label: moneyScreenMessages.categoryLabels[category],
+  })),
 ];
 
 const isFilter = (value: string | null): value is TransactionFilter => filters.some((f) => f.value === value);
@@ -28,7 +30,7 @@ export function TransactionsPage() {
 
 function TransactionsContent() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get('type');
+  const requested = params.get('category');
   const filter: TransactionFilter = isFilter(requested) ? requested : 'all';
   const query = useTransactions(filter);
   useFailureToast(query.error, moneyMessages.failedToFetchTransactions);
@@ -37,8 +39,8 @@ function TransactionsContent() {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value === 'all') next.delete('type');
-        else next.set('type', value);
+        if (value === 'all') next.delete('category');
+        else next.set('category', value);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -65,14 +67,27 @@ function TransactionsContent() {
             </li>
           ))}
         </ul>
+      ) : query.isError && items.length === 0 ? (
+        // A list that could not be loaded is not an empty one: say so, and offer another try.
+        <EmptyState
+          icon={TriangleAlert}
+          title={moneyMessages.failedToFetchTransactions}
+          description="Your history could not be loaded. Check your connection and try again."
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              <RefreshCw className="size-4" aria-hidden="true" />
+              {shellMessages.retry}
+            </Button>
+          }
+        />
       ) : items.length === 0 ? (
         <EmptyState
           icon={ReceiptText}
           title={moneyMessages.noTransactions}
           description={
-            query.isError
-              ? 'Your history could not be loaded. Please try again in a moment.'
-              : 'Deposits, withdrawals, transfers, investments and profit claims will appear here.'
+            filter === 'all'
+              ? 'Deposits, withdrawals, transfers, investments and profit claims will appear here.'
+              : 'Nothing of this kind yet. Try another filter.'
           }
         />
       ) : (
