@@ -26,7 +26,6 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
-  RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
@@ -62,8 +61,6 @@ export interface Config {
   loginLimitPerIp: number;
   /** Failed logins per e-mail per minute; the next failure answers 429 (a success clears them). */
   loginLimitPerEmail: number;
-  /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
-  recipientLookupLimitPerUser: number;
   /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
   recipientLookupLimitPerUser: number;
   /** Sign-ups per client address per hour. */
@@ -138,7 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoActivateAfterHours: e.AUTO_ACTIVATE_AFTER_HOURS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
-    recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
     recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: e.RESET_LIMIT_PER_IP,
