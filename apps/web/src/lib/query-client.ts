@@ -1,5 +1,6 @@
 import { QUERY_CACHE } from '@meridian/shared';
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { meQueryKey, warnIfSessionExpired } from './api/get-me';
 import { ApiError } from './api-client';
 
 /** A 4xx answer will not change on retry; everything else (network, 5xx) gets up to 3 more tries. */
@@ -14,15 +15,19 @@ export function retryDelay(attempt: number): number {
 }
 
 export function createQueryClient(): QueryClient {
+  // A 401 from any call means the session has ended: say so, and forget the user so the guard sends
+  // them to /login. (The me query answers null for a 401 and warns by itself, see get-me.ts.)
+  const onUnauthorized = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (warnIfSessionExpired(client)) client.setQueryData(meQueryKey, null);
+  };
   const client: QueryClient = new QueryClient({
-    // A 401 from any call means the session has ended: forget the user so the guard sends them to /login.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== 'me') {
-          client.setQueryData(['me'], null);
-        }
+        if (query.queryKey[0] !== meQueryKey[0]) onUnauthorized(error);
       },
     }),
+    mutationCache: new MutationCache({ onError: onUnauthorized }),
     defaultOptions: {
       queries: {
         gcTime: QUERY_CACHE.gcTimeMs,

@@ -1,11 +1,14 @@
 import { Link, Outlet } from 'react-router';
+import { DashboardLink } from '../../components/layouts/dashboard-link';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { textLinkClasses } from '../../components/ui/text-link';
+import { useSignedIn } from '../../lib/api/get-session';
 
 /** Landing and legal pages: a slim header with the entry points, and a footer. */
 export function PublicLayout() {
+  const signedIn = useSignedIn();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800/80 dark:bg-slate-950/85">
@@ -14,12 +17,18 @@ export function PublicLayout() {
             <Logo />
           </Link>
           <ThemeToggle />
-          <Link to="/login" className={buttonClasses('ghost', 'sm')}>
-            Log in
-          </Link>
-          <Link to="/register" className={buttonClasses('primary', 'sm')}>
-            Register
-          </Link>
+          {/* Nothing while the session is checked, so a signed-in user never sees 'Log in' flash by. */}
+          {signedIn === true && <DashboardLink />}
+          {signedIn === false && (
+            <>
+              <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+                Log in
+              </Link>
+              <Link to="/register" className={buttonClasses('primary', 'sm')}>
+                Register
+              </Link>
+            </>
+          )}
         </div>
       </header>
       <div className="flex-1">

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { DashboardLink } from '../../components/layouts/dashboard-link';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { useSignedIn } from '../../lib/api/get-session';
 
 const RELOAD_KEY = 'meridian:chunk-reload';
 
@@ -32,6 +34,7 @@ export function NotFoundPage() {
 }
 
 function ErrorScreen({ title }: { title: string }) {
+  const signedIn = useSignedIn();
   const body =
     title === 'Page not found'
       ? 'The page you are looking for does not exist or has moved.'
@@ -43,9 +46,13 @@ function ErrorScreen({ title }: { title: string }) {
         <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">{title}</h1>
         <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{body}</p>
       </div>
-      <Link to="/" className={buttonClasses('primary')}>
-        Go home
-      </Link>
+      {signedIn ? (
+        <DashboardLink size="md" />
+      ) : (
+        <Link to="/" className={buttonClasses('primary')}>
+          Go home
+        </Link>
+      )}
     </main>
   );
 }

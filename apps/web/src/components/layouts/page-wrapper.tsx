@@ -1,8 +1,9 @@
 import { inactiveNotice } from '@meridian/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useUser } from '../../lib/api/get-me';
+import { meQueryOptions, useUser } from '../../lib/api/get-me';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../ui/button';
@@ -64,7 +65,15 @@ function NewBanner() {
   );
 }
 
+/**
+ * How often a waiting inactive user's account is re-checked: activation then shows the app within
+ * seconds, without a reload. (Active users hear of a deactivation over the realtime 'user' topic.)
+ */
+const ACTIVATION_CHECK_MS = 3_000;
+
 function InactiveNotice() {
+  // Polls only while the notice is on screen; the page replaces it as soon as /api/me says active.
+  useQuery({ ...meQueryOptions, refetchInterval: ACTIVATION_CHECK_MS });
   const config = usePublicConfig();
   const href = config ? `mailto:${config.supportEmail}` : undefined;
   return (

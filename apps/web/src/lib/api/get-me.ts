@@ -1,6 +1,7 @@
-import { type User, userSchema } from '@meridian/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { messages, type User, userSchema } from '@meridian/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
+import { notify } from '../toast';
 
 export const meQueryKey = ['me'] as const;
 
@@ -14,9 +15,25 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
   }
 }
 
+/**
+ * Says 'Session expired' when the session of a signed-in user has ended behind their back (expiry,
+ * sign-out elsewhere, a password change on another device), so the trip to /login is not silent.
+ * Says nothing when nobody was signed in, and a deliberate logout forgets the user before any
+ * request can fail, so neither a logged-out visit nor Logout ever shows it.
+ */
+export function warnIfSessionExpired(client: QueryClient): boolean {
+  if (!client.getQueryData<User | null>(meQueryKey)) return false;
+  notify.error(messages.sessionExpired);
+  return true;
+}
+
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
-  queryFn: ({ signal }) => getMe(signal),
+  queryFn: async ({ signal, client }) => {
+    const user = await getMe(signal);
+    if (user === null) warnIfSessionExpired(client);
+    return user;
+  },
   staleTime: 60_000,
 });
 

@@ -16,22 +16,21 @@ const SHOWN = 3;
 export function ActiveInvestmentsCard() {
   const { data: investments, isPending, error } = useInvestments();
   useFailureToast(error, moneyMessages.failedToFetchInvestments);
-  const list = investments ?? [];
-  // Running plans first; finished ones (profit still to claim) only when nothing is running.
-  const active = list.filter((item) => item.status === 'active');
-  const shown = (active.length > 0 ? active : list).slice(0, SHOWN);
+  // Only running plans: ended and completed ones live on /investments, and 'View all' counts what this card lists.
+  const active = (investments ?? []).filter((item) => item.status === 'active');
+  const shown = active.slice(0, SHOWN);
 
   return (
     <Card className="flex flex-col">
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle>Active Investments</CardTitle>
-          {list.length > shown.length && (
+          {active.length > shown.length && (
             <Link
               to="/investments"
               className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
             >
-              View all ({list.length})
+              View all ({active.length})
             </Link>
           )}
         </div>
@@ -46,7 +45,7 @@ export function ActiveInvestmentsCard() {
             </div>
           ))}
         </CardContent>
-      ) : list.length === 0 ? (
+      ) : active.length === 0 ? (
         <CardContent className="flex flex-1 flex-col items-center justify-center gap-3 py-10 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
             <LineChart className="size-6" aria-hidden="true" />

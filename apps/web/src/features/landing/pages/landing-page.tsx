@@ -1,7 +1,9 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { DashboardLink } from '../../../components/layouts/dashboard-link';
 import { CryptoHeatmapCard, StockHeatmapCard, TimelineNewsCard } from '../../../components/market/market-widgets';
 import { buttonClasses } from '../../../components/ui/button';
+import { useSignedIn } from '../../../lib/api/get-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroPreview } from '../components/hero-preview';
@@ -23,6 +25,7 @@ const steps = [
 export function LandingPage() {
   useDocumentTitle('');
   const [params] = useSearchParams();
+  const signedIn = useSignedIn();
   const refId = params.get('refId');
   // A referral link points at the site origin; send the visitor straight to registration.
   if (refId) return <Navigate to={`/register?refId=${encodeURIComponent(refId)}`} replace />;
@@ -47,10 +50,14 @@ export function LandingPage() {
               profit whenever you like, send money to other members, and earn $50 for every friend you refer.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Link to="/register" className={buttonClasses('primary', 'lg')}>
-                Open an account
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
+              {signedIn ? (
+                <DashboardLink size="lg" />
+              ) : (
+                <Link to="/register" className={buttonClasses('primary', 'lg')}>
+                  Open an account
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              )}
               <a href="#how-it-works" className={buttonClasses('secondary', 'lg')}>
                 See how it works
               </a>

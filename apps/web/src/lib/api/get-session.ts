@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+import { meQueryOptions } from './get-me';
+
+export const signedInQueryKey = ['signed-in'] as const;
+
+/**
+ * Whether the browser holds a live session. Better Auth's get-session answers 200 with `null` for a
+ * visitor, so a public page can ask without the failed request (and console noise) that /api/me's
+ * 401 would leave for every logged-out visit.
+ */
+export async function getSignedIn(signal?: AbortSignal): Promise<boolean> {
+  const session = await apiRequest('/api/auth/get-session', signal ? { signal } : {});
+  return typeof session === 'object' && session !== null;
+}
+
+/**
+ * For the public pages ('Go to Dashboard' instead of 'Log in / Register'): true or false, or
+ * undefined while unknown. A user the app already knows (or knows to be signed out) costs no request.
+ */
+export function useSignedIn(): boolean | undefined {
+  // Reads the me cache without fetching: /api/me would 401 for a visitor.
+  const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
+  const known = me !== undefined;
+  const { data: signedIn, isError } = useQuery({
+    queryKey: signedInQueryKey,
+    queryFn: ({ signal }) => getSignedIn(signal),
+    enabled: !known,
+    staleTime: 0,
+    // A public page must not stall or nag when the check fails: it shows the visitor's links.
+    retry: false,
+  });
+  if (known) return me !== null;
+  return isError ? false : signedIn;
+}
