@@ -26,6 +26,7 @@ import { investmentRoutes } from './modules/investments/investments.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { type Listen, realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
+import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
   await app.register(referralRoutes, { prefix: '/api' });
+  await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api', listen: opts.listen });
 
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;

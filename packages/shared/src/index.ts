@@ -7,5 +7,6 @@ export * from './schemas/auth.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/fields.js';
 export * from './schemas/money.js';
+export * from './schemas/sessions.js';
 export * from './schemas/system.js';
 export * from './schemas/user.js';

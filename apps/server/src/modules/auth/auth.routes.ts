@@ -50,7 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/change-password', { schema: { body: changePasswordBodySchema, tags: ['auth'] } }, (req, reply) =>
-    forward(req, reply, { ...req.body, revokeOtherSessions: req.body.revokeOtherSessions ?? false }),
+    // A new password ends every other session, whatever the client asks: whoever knew the old one
+    // must not stay signed in. Better Auth gives the changing session a fresh cookie.
+    forward(req, reply, {
+      currentPassword: req.body.currentPassword,
+      newPassword: req.body.newPassword,
+      revokeOtherSessions: true,
+    }),
   );
 
   app.post('/request-password-reset', { schema: { body: forgotPasswordBodySchema, tags: ['auth'] } }, (req, reply) =>

@@ -9,6 +9,7 @@ import { moneyTransaction } from '../../lib/money-transaction.js';
 import { enqueueEmail } from '../notifications/outbox.js';
 import { grantReferralBonus } from '../referrals/referrals.service.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
+import { CLIENT_IP_HEADER } from './forward.js';
 
 /**
  * Origins allowed to send cookie-bearing auth requests and to be sent reset links: PUBLIC_URL only.
@@ -38,6 +39,8 @@ export function createAuth(db: Db, config: Config) {
     logger: { level: 'error' },
     // Meridian limits login attempts itself, in PostgreSQL, so every node shares the counters.
     rateLimit: { enabled: false },
+    // Sessions record the address Fastify resolved, never one a client wrote in X-Forwarded-For.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },

@@ -17,6 +17,13 @@ const MAPPED: Record<string, { code: ErrorCode; message: string }> = {
 };
 
 /**
+ * The client address Fastify resolved (request.ip, which honours TRUST_PROXY), handed to Better Auth
+ * so it records it on new sessions. Only this header is read (see better-auth.ts), and a client's own
+ * copy is always replaced, so no one can choose the address their session shows.
+ */
+export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
+
+/**
  * Hands a request to Better Auth and relays its answer. `body` is the validated, normalised body
  * (never the raw one), so only what Meridian's schemas allowed reaches the library.
  */
@@ -29,6 +36,8 @@ export async function forwardToAuth(
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
+  headers.delete(CLIENT_IP_HEADER);
+  if (request.ip) headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await auth.handler(
