@@ -17,6 +17,11 @@ interface ConfirmModalProps {
   onConfirm: () => void;
   /** Cancel, the close button, Escape and a backdrop click all call this (not while busy). */
   onCancel: () => void;
+  /**
+   * When given, the close button, Escape and a backdrop click call this instead of `onCancel`: a
+   * form may reset on Cancel yet keep what was typed when the dialog is merely dismissed.
+   */
+  onDismiss?: () => void;
   /** See Modal: where focus goes on close when the opener cannot take it back. */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
@@ -34,13 +39,14 @@ export function ConfirmModal({
   busy = false,
   onConfirm,
   onCancel,
+  onDismiss,
   returnFocusRef,
 }: ConfirmModalProps) {
   return (
     <Modal
       isOpen={isOpen}
       onClose={() => {
-        if (!busy) onCancel();
+        if (!busy) (onDismiss ?? onCancel)();
       }}
       title={title}
       {...(description ? { description } : {})}

@@ -1,15 +1,24 @@
 import { formatBps, formatCents, type Investment } from '@meridian/shared';
-import { CalendarClock, Square } from 'lucide-react';
+import { CalendarClock, CircleStop } from 'lucide-react';
 import { memo } from 'react';
 import { daysOf, InvestmentStatusBadge, investmentProgress } from '../../../components/investment/investment-status';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { Progress } from '../../../components/ui/progress';
 import { formatDate } from '../../../lib/format-date';
 
 interface InvestmentCardProps {
   investment: Investment;
   onEnd: (investment: Investment) => void;
+}
+
+/** When it matures, or when it did (completed) or was stopped (ended): never "Matures" in the past. */
+function timelineLabel(investment: Investment): string {
+  if (investment.status === 'ended') return `Ended ${formatDate(investment.endedAt ?? investment.maturesAt)}`;
+  // Completed on its maturity date (the accrual run that paid it may come later in the day).
+  if (investment.status === 'completed') return `Matured ${formatDate(investment.maturesAt)}`;
+  return `Matures ${formatDate(investment.maturesAt)}`;
 }
 
 /** One investment: amount, profit so far, progress to maturity, days left, status; End on active ones. */
@@ -30,16 +39,17 @@ export const InvestmentCard = memo(function InvestmentCard({ investment, onEnd }
         </header>
 
         <dl className="grid grid-cols-2 gap-4">
-          <div className="flex flex-col gap-0.5">
+          {/* Each figure sizes itself to its column, so $999,999,999.99 fits on a phone. */}
+          <div className="@container flex min-w-0 flex-col gap-0.5">
             <dt className="text-xs text-slate-600 dark:text-slate-400">Amount</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">
-              {formatCents(investment.amountCents)}
+            <dd className="font-semibold text-slate-900 dark:text-white">
+              <FittedFigure text={formatCents(investment.amountCents)} maxRem={1.125} />
             </dd>
           </div>
-          <div className="flex flex-col gap-0.5">
+          <div className="@container flex min-w-0 flex-col gap-0.5">
             <dt className="text-xs text-slate-600 dark:text-slate-400">Profit so far</dt>
-            <dd className="text-lg font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">
-              +{formatCents(investment.profitCents)}
+            <dd className="font-semibold text-emerald-700 dark:text-emerald-400">
+              <FittedFigure text={`+${formatCents(investment.profitCents)}`} maxRem={1.125} />
             </dd>
           </div>
           <div className="flex flex-col gap-0.5">
@@ -69,15 +79,13 @@ export const InvestmentCard = memo(function InvestmentCard({ investment, onEnd }
           />
           <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
             <CalendarClock className="size-3.5" aria-hidden="true" />
-            {investment.status === 'ended' && investment.endedAt
-              ? `Ended ${formatDate(investment.endedAt)}`
-              : `Matures ${formatDate(investment.maturesAt)}`}
+            {timelineLabel(investment)}
           </p>
         </div>
 
         {investment.status === 'active' && (
           <Button variant="secondary" size="sm" onClick={() => onEnd(investment)} className="mt-auto self-start">
-            <Square className="size-3.5" aria-hidden="true" />
+            <CircleStop className="size-3.5" aria-hidden="true" />
             End Investment
           </Button>
         )}

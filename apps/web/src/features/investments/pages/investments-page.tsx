@@ -1,6 +1,6 @@
 import { formatCents, type Investment, moneyMessages } from '@meridian/shared';
 import { ArrowRight, HandCoins, Wallet } from 'lucide-react';
-import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type ChipOption, FilterChips } from '../../../components/ui/filter-chips';
+import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
@@ -123,7 +124,12 @@ function InvestmentsContent() {
         </ul>
       )}
 
-      <EndInvestmentDialog investment={ending} onClose={() => setEnding(null)} returnFocusRef={claimButtonRef} />
+      <EndInvestmentDialog
+        investment={ending}
+        unclaimedProfitCents={wallet?.profitCents}
+        onClose={() => setEnding(null)}
+        returnFocusRef={claimButtonRef}
+      />
     </div>
   );
 }
@@ -142,6 +148,8 @@ function ClaimPanel({
   loading: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const nothingToClaim = !loading && profitCents === 0;
   const claim = useClaimProfits();
   const idempotency = useIdempotencyKey();
 
@@ -167,24 +175,47 @@ function ClaimPanel({
 
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
-      <dl className="grid flex-1 grid-cols-2 gap-4 sm:max-w-md">
-        <div className="flex flex-col gap-0.5">
+      <dl className="grid min-w-0 flex-1 grid-cols-2 gap-4 sm:max-w-md">
+        {/* Each figure sizes itself to its half of the panel, so $999,999,999.99 fits on a phone. */}
+        <div className="@container flex min-w-0 flex-col gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">Profit to claim</dt>
-          <dd className="text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">
-            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : walletFigure(profitCents)}
+          <dd className="font-semibold text-emerald-700 dark:text-emerald-400">
+            {loading ? (
+              <Skeleton className="mt-1 h-7 w-24" />
+            ) : (
+              <FittedFigure text={walletFigure(profitCents)} maxRem={1.5} data-testid="profit-to-claim" />
+            )}
           </dd>
         </div>
-        <div className="flex flex-col gap-0.5">
+        <div className="@container flex min-w-0 flex-col gap-0.5">
           <dt className="text-sm text-slate-600 dark:text-slate-400">Invested</dt>
-          <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">
-            {loading ? <Skeleton className="mt-1 h-7 w-24" /> : formatCents(investedCents)}
+          <dd className="font-semibold text-slate-900 dark:text-white">
+            {loading ? (
+              <Skeleton className="mt-1 h-7 w-24" />
+            ) : (
+              <FittedFigure text={formatCents(investedCents)} maxRem={1.5} data-testid="invested-total" />
+            )}
           </dd>
         </div>
       </dl>
-      <Button ref={buttonRef} onClick={openDialog} disabled={claim.isPending} className="w-full sm:w-auto">
-        <HandCoins className="size-4" aria-hidden="true" />
-        Claim All Profits
-      </Button>
+      <div className="flex flex-col gap-1.5 sm:items-end">
+        {/* Nothing to claim (or a wallet that could not be read): the button rests, and says why. */}
+        <Button
+          ref={buttonRef}
+          onClick={openDialog}
+          disabled={claim.isPending || loading || !profitCents}
+          aria-describedby={nothingToClaim ? reasonId : undefined}
+          className="w-full sm:w-auto"
+        >
+          <HandCoins className="size-4" aria-hidden="true" />
+          Claim All Profits
+        </Button>
+        {nothingToClaim && (
+          <p id={reasonId} className="text-center text-sm text-slate-600 sm:text-right dark:text-slate-400">
+            {moneyMessages.noProfitToClaim}
+          </p>
+        )}
+      </div>
       <ConfirmModal
         isOpen={open}
         title="Claim All Profits"
@@ -204,10 +235,16 @@ function ClaimPanel({
 
 function EndInvestmentDialog({
   investment,
+  unclaimedProfitCents,
   onClose,
   returnFocusRef,
 }: {
   investment: Investment | null;
+  /**
+   * The wallet's profit figure: what is unclaimed across all investments (the books keep one profit
+   * wallet per user, so an investment's own unclaimed part is not known). Undefined if unavailable.
+   */
+  unclaimedProfitCents: number | undefined;
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
@@ -245,13 +282,28 @@ function EndInvestmentDialog({
       returnFocusRef={returnFocusRef}
     >
       {shown && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          End your <strong className="font-semibold">{shown.planName}</strong> investment now? Your{' '}
-          <strong className="font-semibold tabular-nums">{formatCents(shown.amountCents)}</strong> returns to your
-          balance and the plan stops earning. The{' '}
-          <strong className="font-semibold tabular-nums">{formatCents(shown.profitCents)}</strong> of profit it has
-          earned stays yours to claim.
-        </p>
+        <div className="flex flex-col gap-3 text-sm text-slate-700 dark:text-slate-300" data-testid="end-terms">
+          <p>
+            End your <strong className="font-semibold">{shown.planName}</strong> investment now? Your{' '}
+            <strong className="font-semibold tabular-nums">{formatCents(shown.amountCents)}</strong> principal comes
+            back to your balance and the plan stops earning.
+          </p>
+          {/* Only profit not yet claimed is still to come: what a claim already paid is not mentioned as owed. */}
+          <p>
+            {unclaimedProfitCents === undefined
+              ? 'Profit you have not claimed yet stays in Profit to claim.'
+              : unclaimedProfitCents > 0
+                ? 'Your unclaimed profit stays in Profit to claim: '
+                : 'You have no unclaimed profit right now. '}
+            {unclaimedProfitCents !== undefined && unclaimedProfitCents > 0 && (
+              <>
+                <strong className="font-semibold tabular-nums">{formatCents(unclaimedProfitCents)}</strong> across all
+                your investments.{' '}
+              </>
+            )}
+            Profit due for any full day up to now is added to it first.
+          </p>
+        </div>
       )}
     </ConfirmModal>
   );

@@ -41,9 +41,12 @@ export function PlanOption({ plan, name, checked, invested, onSelect }: PlanOpti
         />
       </div>
       <div id={`${id}-details`} className="flex flex-col gap-2">
+        {/* What the plan pays, one figure: its profit over its whole duration (not a range). */}
         <p className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
-          {formatBps(plan.minRoiBps)} – {formatBps(plan.maxRoiBps)}
-          <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">ROI</span>
+          {formatBps(plan.profitBps)}
+          <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">
+            profit in {durationLabel(plan.durationDays).toLowerCase()}
+          </span>
         </p>
         <dl className="grid gap-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex items-center gap-2">

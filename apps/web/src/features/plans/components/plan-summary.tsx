@@ -11,7 +11,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-2">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-      <dd className="text-right text-sm font-medium text-slate-900 tabular-nums dark:text-white">{children}</dd>
+      <dd className="text-right text-sm font-medium break-words text-slate-900 tabular-nums dark:text-white">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -25,26 +27,45 @@ export function PlanSummary({ plan, amountCents }: PlanSummaryProps) {
       </p>
     );
   }
-  // Display only: the server computes the real profit day by day.
-  const estimate = amountCents === null ? null : Math.floor((amountCents * plan.profitBps) / 10_000);
+  // Display only: the server pays floor(amount × profit%) spread over the days (its profitForDay
+  // adds up to exactly this), so a plan held to maturity pays this figure to the cent.
+  const profitCents = amountCents === null ? null : Math.floor((amountCents * plan.profitBps) / 10_000);
   return (
-    <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-      <Row term="Plan">{plan.name}</Row>
-      <Row term="Duration">{durationLabel(plan.durationDays)}</Row>
-      <Row term="ROI">
-        {formatBps(plan.minRoiBps)} – {formatBps(plan.maxRoiBps)}
-      </Row>
-      <Row term="Minimum">{formatCents(plan.minCents)}</Row>
-      <Row term="Maximum">{formatCents(plan.maxCents)}</Row>
-      <Row term="Amount">{amountCents === null ? '—' : formatCents(amountCents)}</Row>
-      <Row term="Estimated profit">
-        {estimate === null ? (
-          '—'
-        ) : (
-          <span className="text-emerald-700 dark:text-emerald-400">≈ {formatCents(estimate)}</span>
-        )}
-      </Row>
-    </dl>
+    <div className="flex flex-col gap-3">
+      <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+        <Row term="Plan">{plan.name}</Row>
+        <Row term="Duration">{durationLabel(plan.durationDays)}</Row>
+        <Row term="Profit">
+          {formatBps(plan.profitBps)} over {durationLabel(plan.durationDays).toLowerCase()}
+        </Row>
+        <Row term="Minimum">{formatCents(plan.minCents)}</Row>
+        <Row term="Maximum">{formatCents(plan.maxCents)}</Row>
+        <Row term="Amount">{amountCents === null ? '—' : formatCents(amountCents)}</Row>
+        <Row term="Profit at maturity">
+          {profitCents === null ? (
+            '—'
+          ) : (
+            <span className="text-emerald-700 dark:text-emerald-400" data-testid="plan-profit">
+              +{formatCents(profitCents)}
+            </span>
+          )}
+        </Row>
+        <Row term="Back at maturity">
+          {profitCents === null || amountCents === null ? (
+            '—'
+          ) : (
+            <span data-testid="plan-total">{formatCents(amountCents + profitCents)}</span>
+          )}
+        </Row>
+      </dl>
+      {profitCents !== null && amountCents !== null && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="plan-pays">
+          This investment pays {formatCents(profitCents)} of profit over{' '}
+          {durationLabel(plan.durationDays).toLowerCase()}, added day by day, and your {formatCents(amountCents)} comes
+          back to your balance at maturity.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -2,7 +2,6 @@ import {
   amountProblemMessages,
   centsToDollarsInput,
   formatCents,
-  formatWholeDollars,
   moneyMessages,
   type Plan,
   parseDollars,
@@ -17,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
+import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { textLinkClasses } from '../../../components/ui/text-link';
@@ -170,7 +170,7 @@ function PlansContent() {
           <CardContent className="flex flex-col gap-5">
             <fieldset className="min-w-0">
               <legend className="sr-only">Quick amounts</legend>
-              <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+              <div className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 xl:grid-cols-6">
                 {QUICK_INVEST_AMOUNTS_CENTS.map((cents) => {
                   const pressed = amountCents === cents;
                   return (
@@ -187,7 +187,7 @@ function PlansContent() {
                           : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
                       )}
                     >
-                      {formatWholeDollars(cents)}
+                      {formatCents(cents)}
                     </button>
                   );
                 })}
@@ -222,14 +222,18 @@ function PlansContent() {
         <CardContent className="flex flex-col gap-5">
           <div className="flex items-center gap-3 rounded-lg bg-gradient-to-br from-indigo-600 to-indigo-800 p-4 text-white">
             <Wallet className="size-5 shrink-0 text-indigo-100" aria-hidden="true" />
-            <div className="flex min-w-0 flex-col">
+            {/* The container the figure sizes itself to: the whole width beside the icon. */}
+            <div className="@container flex min-w-0 flex-1 flex-col">
               <span className="text-xs tracking-wide text-indigo-100 uppercase">Account balance</span>
               {walletLoading ? (
                 <Skeleton className="mt-1 h-7 w-28 bg-indigo-400/40 dark:bg-indigo-400/40" />
               ) : (
-                <span className="truncate text-2xl font-semibold tabular-nums" data-testid="plans-balance">
-                  {walletFigure(wallet?.balanceCents)}
-                </span>
+                <FittedFigure
+                  text={walletFigure(wallet?.balanceCents)}
+                  maxRem={1.5}
+                  className="font-semibold"
+                  data-testid="plans-balance"
+                />
               )}
             </div>
           </div>

@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Field } from '../../../components/ui/field';
+import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -79,15 +80,23 @@ function TransferContent() {
     handleSubmit,
     reset,
     watch,
+    setError,
     formState: { errors },
   } = useForm<TransferForm>({ resolver: zodResolver(transferFormSchema), defaultValues: empty });
 
   const typed = parseDollars(watch('amount'));
   const preview = typed.ok ? transferFigures(typed.cents) : null;
+  // Display only (the server decides): the balance must cover the amount plus the fee.
+  const shortOfBalance = (figures: TransferFigures) => wallet !== undefined && figures.totalCents > wallet.balanceCents;
 
   const onSubmit = handleSubmit(async ({ email, amount }) => {
     const parsed = parseDollars(amount);
     if (!parsed.ok) return;
+    if (shortOfBalance(transferFigures(parsed.cents))) {
+      // Said on the form, before any dialog: there is nothing to confirm.
+      setError('amount', { message: moneyMessages.insufficientBalance }, { shouldFocus: true });
+      return;
+    }
     try {
       const recipient = await lookup.mutateAsync(email);
       setPending({ email, name: recipient.name, ...transferFigures(parsed.cents) });
@@ -97,11 +106,14 @@ function TransferContent() {
     }
   });
 
+  // Cancel starts over (spec section 4); Escape, the close button or the backdrop only close the
+  // dialog and keep what was typed, and the key, so a re-submission cannot book twice.
   const cancel = () => {
     setDialogOpen(false);
     reset(empty);
     idempotency.settle();
   };
+  const dismiss = () => setDialogOpen(false);
 
   const confirm = async () => {
     if (!pending) return;
@@ -151,7 +163,14 @@ function TransferContent() {
             </Field>
             <div className="rounded-lg bg-slate-50 px-4 py-1 dark:bg-slate-800/60" aria-live="polite">
               {preview ? (
-                <TransferSummary figures={preview} />
+                <>
+                  <TransferSummary figures={preview} />
+                  {shortOfBalance(preview) && (
+                    <p className="border-t border-slate-200 py-2 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+                      Your balance is lower than this total. <TextLink to="/deposit">Make a deposit</TextLink>
+                    </p>
+                  )}
+                </>
               ) : (
                 <p className="py-3 text-sm text-slate-600 dark:text-slate-400">
                   Enter an amount to see the fee and the total.
@@ -179,17 +198,18 @@ function TransferContent() {
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
               <Wallet className="size-5" aria-hidden="true" />
             </span>
-            <div className="flex min-w-0 flex-col">
+            {/* The container the figure sizes itself to: the whole width beside the icon. */}
+            <div className="@container flex min-w-0 flex-1 flex-col">
               <span className="text-sm text-slate-600 dark:text-slate-400">Available balance</span>
               {walletLoading ? (
                 <Skeleton className="mt-1 h-7 w-28" />
               ) : (
-                <span
-                  className="truncate text-2xl font-semibold text-slate-900 tabular-nums dark:text-white"
+                <FittedFigure
+                  text={walletFigure(wallet?.balanceCents)}
+                  maxRem={1.5}
+                  className="font-semibold text-slate-900 dark:text-white"
                   data-testid="transfer-balance"
-                >
-                  {walletFigure(wallet?.balanceCents)}
-                </span>
+                />
               )}
             </div>
           </div>
@@ -210,6 +230,7 @@ function TransferContent() {
         busyLabel="Transferring..."
         onConfirm={() => void confirm()}
         onCancel={cancel}
+        onDismiss={dismiss}
         returnFocusRef={submitRef}
       >
         {pending && (
