@@ -69,6 +69,9 @@ export default defineConfig({
           // Every journey logs in from 127.0.0.1; the production limits would throttle the suite.
           LOGIN_LIMIT_PER_IP: '10000',
           LOGIN_LIMIT_PER_EMAIL: '1000',
+          SIGNUP_LIMIT_PER_IP: '10000',
+          RESET_LIMIT_PER_IP: '10000',
+          RESET_LIMIT_PER_EMAIL: '1000',
           // Journeys move time with `npm run admin -- clock advance <days>` and then run `accrue`.
           TEST_CLOCK: 'true',
           ACCRUAL_INTERVAL_MS: '0',

@@ -39,6 +39,10 @@ export async function startServer({
     ACCRUAL_INTERVAL_MS: '0',
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_EMAIL: '1000000',
+    // The benchmark signs its users up from 127.0.0.1.
+    SIGNUP_LIMIT_PER_IP: '1000000',
+    RESET_LIMIT_PER_IP: '1000000',
+    RESET_LIMIT_PER_EMAIL: '1000000',
     SESSION_SECRET: sessionSecret,
     ADMIN_EMAIL: 'bench-admin@meridian.local',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),

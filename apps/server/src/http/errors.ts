@@ -37,10 +37,17 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For a 429: whole seconds until the limit frees, sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = STATUS[code];
   }
+}
+
+/** A 429 that tells the client when to come back (every 429 carries Retry-After). */
+export function rateLimited(retryAfterSeconds: number, message: string = messages.tooManyAttempts): AppError {
+  return new AppError('RATE_LIMITED', message, undefined, retryAfterSeconds);
 }
 
 export function errorBody(
@@ -56,6 +63,7 @@ export function errorBody(
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields, request.id));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -55,6 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, clock?: Cl
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     ADMIN_EMAIL: 'admin@meridian.test',
     ADMIN_PASSWORD: 'operator password',
+    // Every suite signs many users up from one address; tests of the limits pass their own values.
+    SIGNUP_LIMIT_PER_IP: '100000',
+    RESET_LIMIT_PER_IP: '100000',
+    RESET_LIMIT_PER_EMAIL: '100000',
     ...env,
   });
   const app = await buildApp({

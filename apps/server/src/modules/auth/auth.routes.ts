@@ -7,8 +7,8 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
-import { takeAttempt } from '../../lib/rate-limit.js';
+import { referralCodeForSignUp } from '../referrals/referrals.service.js';
+import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
 
 const resetPasswordBodySchema = z.strictObject({
@@ -27,48 +27,56 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
     body?: unknown,
-  ) => forwardToAuth(auth, config.publicUrl, req, reply, body);
+    onStatus?: (status: number) => Promise<void>,
+  ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus);
 
-  app.post('/sign-up/email', { schema: { body: registerBodySchema, tags: ['auth'] } }, (req, reply) => {
+  app.post('/sign-up/email', { schema: { body: registerBodySchema, tags: ['auth'] } }, async (req, reply) => {
     const b = req.body;
+    await refuseCommonPassword(b.password, 'password');
+    await limitSignUp(db, config, req.ip);
+    const referrerId = await referralCodeForSignUp(db, b.referrerId);
     return forward(req, reply, {
       name: b.name.trim(),
       email: b.email.trim().toLowerCase(),
       phone: b.phone.trim(),
       country: b.country.trim(),
       password: b.password,
-      ...(b.referrerId?.trim() ? { referrerId: b.referrerId.trim().toLowerCase() } : {}),
+      ...(referrerId ? { referrerId } : {}),
     });
   });
 
   app.post('/sign-in/email', { schema: { body: loginBodySchema, tags: ['auth'] } }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
-    const ipOk = await takeAttempt(db, `login:ip:${req.ip}`, config.loginLimitPerIp, 60_000);
-    const emailOk = await takeAttempt(db, `login:email:${email}`, config.loginLimitPerEmail, 60_000);
-    if (!ipOk || !emailOk) throw new AppError('RATE_LIMITED', messages.tooManyAttempts);
-    return forward(req, reply, { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true });
+    const onStatus = await startLogin(db, config, req.ip, email);
+    const body = { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true };
+    return forward(req, reply, body, onStatus);
   });
 
-  app.post('/change-password', { schema: { body: changePasswordBodySchema, tags: ['auth'] } }, (req, reply) =>
+  app.post('/change-password', { schema: { body: changePasswordBodySchema, tags: ['auth'] } }, async (req, reply) => {
+    await refuseCommonPassword(req.body.newPassword, 'newPassword');
     // A new password ends every other session, whatever the client asks: whoever knew the old one
     // must not stay signed in. Better Auth gives the changing session a fresh cookie.
-    forward(req, reply, {
+    return forward(req, reply, {
       currentPassword: req.body.currentPassword,
       newPassword: req.body.newPassword,
       revokeOtherSessions: true,
-    }),
+    });
+  });
+
+  app.post(
+    '/request-password-reset',
+    { schema: { body: forgotPasswordBodySchema, tags: ['auth'] } },
+    async (req, reply) => {
+      const email = req.body.email.trim().toLowerCase();
+      await limitPasswordReset(db, config, req.ip, email);
+      return forward(req, reply, { email, redirectTo: req.body.redirectTo ?? '/reset-password' });
+    },
   );
 
-  app.post('/request-password-reset', { schema: { body: forgotPasswordBodySchema, tags: ['auth'] } }, (req, reply) =>
-    forward(req, reply, {
-      email: req.body.email.trim().toLowerCase(),
-      redirectTo: req.body.redirectTo ?? '/reset-password',
-    }),
-  );
-
-  app.post('/reset-password', { schema: { body: resetPasswordBodySchema, tags: ['auth'] } }, (req, reply) =>
-    forward(req, reply, req.body),
-  );
+  app.post('/reset-password', { schema: { body: resetPasswordBodySchema, tags: ['auth'] } }, async (req, reply) => {
+    await refuseCommonPassword(req.body.newPassword, 'newPassword');
+    return forward(req, reply, req.body);
+  });
 
   app.post('/sign-out', { schema: { tags: ['auth'] } }, (req, reply) => forward(req, reply, {}));
   app.get('/get-session', { schema: { tags: ['auth'] } }, (req, reply) => forward(req, reply));

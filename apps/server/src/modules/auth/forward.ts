@@ -33,6 +33,7 @@ export async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
   body?: unknown,
+  onStatus?: (status: number) => Promise<void>,
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
@@ -47,6 +48,9 @@ export async function forwardToAuth(
       body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
     }),
   );
+  // Lets the caller act on the outcome before it is relayed, or answer otherwise by throwing
+  // (the login limit counts failures only, and turns the failure past the limit into a 429).
+  await onStatus?.(response.status);
 
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   const location = response.headers.get('location');

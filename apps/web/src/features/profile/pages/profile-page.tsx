@@ -7,6 +7,7 @@ import { type TabItem, TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/api/get-me';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
+import { SessionsList } from '../components/sessions-list';
 
 const TAB_VALUES = ['personal', 'withdrawal', 'security', 'notifications'] as const;
 type ProfileTab = (typeof TAB_VALUES)[number];
@@ -21,7 +22,7 @@ const tabs: readonly TabItem<ProfileTab>[] = [
 const descriptions: Record<ProfileTab, string> = {
   personal: 'Keep your contact details up to date.',
   withdrawal: 'Save the bank and crypto details your withdrawals are paid to.',
-  security: 'Change the password you use to log in.',
+  security: 'Change the password you use to log in, and see where your account is signed in.',
   notifications: 'Choose which emails Meridian sends you.',
 };
 
@@ -58,7 +59,14 @@ export function ProfilePage() {
                 Coming soon: saved payout details will appear here.
               </p>
             )}
-            {tab === 'security' && <SecurityForm />}
+            {tab === 'security' && (
+              <div className="flex flex-col gap-8">
+                <SecurityForm />
+                <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+                  <SessionsList />
+                </div>
+              </div>
+            )}
             {tab === 'notifications' && (
               <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
                 {notificationsNotice}
