@@ -12,10 +12,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/client.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { withLogRedaction } from './lib/log-options.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
@@ -65,15 +66,16 @@ export interface BuildAppOptions {
 /** Builds the Fastify instance; never listens (main.ts does, tests use inject). */
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: opts.config.trustProxy,
+    // Every logger gets the redaction: no reset token, secret or personal data in any log line.
+    logger: opts.logger ? withLogRedaction(opts.logger) : false,
+    trustProxy: trustProxyOption(opts.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const auth = createAuth(opts.db, opts.config);
+  const auth = createAuth(opts.db, opts.config, app.log);
   app.decorate('deps', {
     db: opts.db,
     config: opts.config,
@@ -134,6 +136,11 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops back from the socket, no more. */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Hashed build assets never change; everything else is revalidated. */

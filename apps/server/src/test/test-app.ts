@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../app.js';
+import { type App, type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -46,7 +46,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  /** A logger (for instance one writing to a test's stream); none by default. */
+  logger?: BuildAppOptions['logger'],
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const config = loadConfig({
@@ -68,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}, clock?: Cl
     internalToken: 'test-internal-token',
     listen: database.listen,
     ...(clock ? { clock } : {}),
+    ...(logger ? { logger } : {}),
   });
   await seed(database.db, app.deps.auth, config);
   return {

@@ -1,10 +1,12 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
+import { authLogger } from '../../lib/log-options.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { enqueueEmail } from '../notifications/outbox.js';
 import { grantReferralBonus } from '../referrals/referrals.service.js';
@@ -17,17 +19,17 @@ import { CLIENT_IP_HEADER } from './forward.js';
  * production, where a reset link pointed at localhost would hand its token to whatever listens there.
  */
 export function trustedOrigins(config: Config): string[] {
-  return [
   if (!config.development) return [config.publicUrl];
+  return [
     config.publicUrl,
     `http://localhost:${config.port}`,
     `http://127.0.0.1:${config.port}`,
     'http://localhost:5173',
-  ];
     'http://127.0.0.1:5173',
+  ];
 }
 
-export function createAuth(db: Db, config: Config) {
+export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
   return betterAuth({
     appName: 'Meridian',
     baseURL: config.publicUrl,
@@ -36,7 +38,8 @@ export function createAuth(db: Db, config: Config) {
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     // Failed logins are expected traffic, not warnings; real faults still log as errors.
-    logger: { level: 'error' },
+    // Through the app's pino logger, as JSON with the same redaction, never straight to the console.
+    logger: { level: 'error', log: authLogger(log) },
     // Meridian limits login attempts itself, in PostgreSQL, so every node shares the counters.
     rateLimit: { enabled: false },
     // Sessions record the address Fastify resolved, never one a client wrote in X-Forwarded-For.
