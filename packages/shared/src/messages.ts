@@ -54,6 +54,7 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidCharacter: 'This field contains a character that is not allowed',
+  referralIdNotFound: 'This referral ID does not exist. Check it or leave the field empty.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -117,6 +118,15 @@ export const moneyMessages = {
   failedToFetchTransactions: 'Failed to fetch transactions',
   failedToFetchUsers: 'Failed to fetch users',
   amountNotNumber: 'Amount must be a number of cents',
+  // Moving the referral bonus (and bonus) to the balance, on /referrals
+  nothingToMove: 'There is no bonus to move to your balance',
+  bonusMoved: 'Bonus moved to your balance',
+  failedToMoveBonus: 'Failed to move the bonus',
+  moveToBalance: 'Move to balance',
+  moveBonusTitle: 'Move bonus to balance?',
+  /** `{amount}` is the formatted sum that moves. */
+  moveBonusBody: '{amount} will be added to your Total Balance, where you can invest, transfer or withdraw it.',
+  bonusMoveDescription: 'Bonus moved to balance',
 } as const;
 
 /** Password & Security: the list of active sessions (ours; the specification has none). */

@@ -1,17 +1,32 @@
 import { messages } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { moneyTransaction } from '../../lib/money-transaction.js';
+import { publishChanged } from '../realtime/publish.js';
+import { grantReferralBonus } from '../referrals/referrals.service.js';
 import { findUserByEmail, type UserRow, updateUser } from '../users/users.queries.js';
 import { recordAudit } from './audit.queries.js';
 
-/** Activates or deactivates an account by e-mail, and audits who did it. */
+/**
+ * Activates or deactivates an account by e-mail, and audits who did it, in one transaction.
+ *
+ * Activation is when the referrer earns the referral bonus: once per referee (the referral_bonuses
+ * key), so activating again after a deactivation pays nothing more, and a deactivation never takes
+ * it back. The user's own views hear of the change ('user', 'wallet') when it commits, so a waiting
+ * 'Account is not active' page or an open session reacts at once.
+ */
 export async function setAccountActive(db: Db, email: string, active: boolean, actor: string): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
-    const updated = await updateUser(tx, user.id, { isActive: active });
+  return moneyTransaction(db, async (tx) => {
+    const found = await findUserByEmail(tx, email);
+    if (!found) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
+    // Two activations of one account at once queue here, so only one can pay the referral bonus.
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${found.id} FOR UPDATE`);
+    const user = (await updateUser(tx, found.id, { isActive: active })) ?? found;
+    if (active) await grantReferralBonus(tx, user);
     await recordAudit(tx, { actor, action: active ? 'user.activate' : 'user.deactivate', targetUserId: user.id });
-    return updated ?? user;
+    await publishChanged(tx, [user.id], ['user', 'wallet']);
+    return user;
   });
 }
 

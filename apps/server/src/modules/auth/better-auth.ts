@@ -7,9 +7,7 @@ import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
 import { authLogger } from '../../lib/log-options.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { enqueueEmail } from '../notifications/outbox.js';
-import { grantReferralBonus } from '../referrals/referrals.service.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 import { CLIENT_IP_HEADER } from './forward.js';
 
@@ -86,15 +84,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
             };
           },
           async after(user) {
-            // Open the new user's accounts and pay their referrer, in one transaction.
-            await moneyTransaction(db, async (tx) => {
-              await openUserAccounts(tx, user.id);
-              await grantReferralBonus(tx, {
-                id: user.id,
-                name: user.name,
-                referrerId: (user.referrerId as string | null) ?? null,
-              });
-            });
+            // The referrer is paid when this account is first activated (admin/activation.service.ts),
+            // never at sign-up, so scripted sign-ups mint nothing.
+            await openUserAccounts(db, user.id);
             await enqueueEmail(db, user.email, {
               kind: 'welcome',
               name: user.name,

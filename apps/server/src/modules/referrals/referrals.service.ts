@@ -1,7 +1,8 @@
-import { REFERRAL_BONUS_CENTS, type Referee } from '@meridian/shared';
+import { messages, REFERRAL_BONUS_CENTS, type Referee } from '@meridian/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 import { accountsFor, post } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
 import { publishChanged } from '../realtime/publish.js';
@@ -9,8 +10,25 @@ import { insertTransactions } from '../transactions/transactions.queries.js';
 import { findUserByReferralId, type UserRow } from '../users/users.queries.js';
 
 /**
+ * The referral code a sign-up names, as it will be stored (trimmed, lowercased), or undefined when
+ * the field was left empty. A code that names no one is refused before any account is created, so a
+ * mistyped code is corrected by the person instead of silently losing their friend's bonus.
+ */
+export async function referralCodeForSignUp(db: Db, code: string | undefined): Promise<string | undefined> {
+  const wanted = code?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const referrer = await findUserByReferralId(db, wanted);
+  if (!referrer) {
+    throw new AppError('VALIDATION_FAILED', messages.referralIdNotFound, { referrerId: messages.referralIdNotFound });
+  }
+  return referrer.referralId;
+}
+
+/**
  * $50 from bonus_expense to the referrer's referral bonus, once per referee (the referral_bonuses
- * key), never to oneself. Returns whether a bonus was paid.
+ * key), never to oneself. Called when the referee's account is activated, not at sign-up: a scripted
+ * sign-up mints nothing until an operator (or auto-activation) vets the account. Returns whether a
+ * bonus was paid. The caller holds the referee's row lock, so two activations cannot both pay.
  */
 export async function grantReferralBonus(
   tx: Db,

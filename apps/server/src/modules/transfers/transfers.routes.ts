@@ -7,12 +7,14 @@ import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     '/transfers/recipient',
     { schema: { tags: ['transfers'], querystring: recipientQuerySchema, response: { 200: recipientSchema } } },
-    async (req) => ({ name: (await findRecipient(db, currentUser(req), req.query.email)).name }),
+    async (req) => ({
+      name: (await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser)).name,
+    }),
   );
 
   app.post(

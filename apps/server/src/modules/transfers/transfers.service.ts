@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { bookTransferOnce } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { REALTIME_CHANNEL, type RealtimeTopic } from '../realtime/publish.js';
 import { toTransactionDto } from '../transactions/transactions.queries.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
@@ -12,12 +13,30 @@ export const TRANSFER_DEBIT_PREFIX = 'Transfer to ';
 export const TRANSFER_CREDIT_PREFIX = 'Transfer from ';
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
 
-/** The recipient of a transfer, found on the server; the client learns only the name. */
-export async function findRecipient(db: Db, sender: UserRow, email: string): Promise<UserRow> {
+/** Recipient lookups per signed-in user share one fixed window of this length. */
+export const RECIPIENT_LOOKUP_WINDOW_MS = 60_000;
+
+/**
+ * The recipient of a transfer, found on the server; the client learns only the name. Only an
+ * active account holder can receive money: an unknown, not yet activated or operator account all
+ * answer 'Recipient not found' alike, and each sender may ask `limitPerMinute` times a minute, so
+ * the lookup cannot be used to list who has an account.
+ */
+export async function findRecipient(db: Db, sender: UserRow, email: string, limitPerMinute: number): Promise<UserRow> {
+  await enforceRateLimit(db, [
+    { key: `recipient:user:${sender.id}`, limit: limitPerMinute, windowMs: RECIPIENT_LOOKUP_WINDOW_MS },
+  ]);
   const recipient = await findUserByEmail(db, email);
-  if (!recipient) throw new AppError('RECIPIENT_NOT_FOUND', moneyMessages.recipientNotFound);
-  if (recipient.id === sender.id) throw new AppError('SELF_TRANSFER', moneyMessages.cannotTransferToSelf);
+  if (recipient?.id === sender.id) throw new AppError('SELF_TRANSFER', moneyMessages.cannotTransferToSelf);
+  if (!recipient || !canReceiveTransfers(recipient)) {
+    throw new AppError('RECIPIENT_NOT_FOUND', moneyMessages.recipientNotFound);
+  }
   return recipient;
+}
+
+/** The rule ledger_transfer (migration 0005) applies too: an activated account of role 'user'. */
+export function canReceiveTransfers(user: Pick<UserRow, 'role' | 'isActive'>): boolean {
+  return user.role === 'user' && user.isActive;
 }
 
 export interface TransferRequest {

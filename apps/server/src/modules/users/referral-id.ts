@@ -21,9 +21,14 @@ export async function uniqueReferralId(db: Db, name: string): Promise<string> {
   return firstFreeReferralId(base, await referralIdsStartingWith(db, base));
 }
 
-/** The referral code as stored on the new user: kept only when it names an existing user. */
+/**
+ * The referral code as stored on the new user, or null when none was given. The sign-up route has
+ * already refused a code that names no one (with a message on the field); one arriving here anyway
+ * fails the sign-up rather than being dropped, which would lose the referrer's bonus unnoticed.
+ */
 export async function resolveReferrer(db: Db, code: unknown): Promise<string | null> {
   if (typeof code !== 'string' || code.trim() === '') return null;
   const referrer = await findUserByReferralId(db, code.trim().toLowerCase());
-  return referrer ? referrer.referralId : null;
+  if (!referrer) throw new Error('sign-up: the referral code names no user (the route checks it first)');
+  return referrer.referralId;
 }
