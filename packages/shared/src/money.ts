@@ -19,7 +19,7 @@ export function formatCents(cents: number): string {
 /**
  * The transfer fee in cents for `amountCents`: 2% (TRANSFER_FEE_BPS), rounded half up to the cent,
  * and never less than 1 cent when a fee is charged at all (so 1-24 cent transfers, whose 2% rounds
- * to 0, still pay 1 cent; docs/decisions/004). A 0 bps fee setting charges nothing.
+ * to 0, still pay 1 cent; docs/decisions/005). A 0 bps fee setting charges nothing.
  * The server charges exactly this; the web app only displays it.
  */
 export function transferFeeCents(amountCents: number, feeBps: number): number {
