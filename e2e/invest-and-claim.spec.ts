@@ -5,6 +5,7 @@
 // journey moves it, and its profit assertion holds as long as no other journey moves the clock
 // between this journey's investment and its own advance.
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import {
   createFundedUser,
   dollars,
@@ -28,7 +29,7 @@ test('quick amount → Starter card → clock moves 3 days → profit shows → 
   await page.goto('/plans');
   await expect(page.getByTestId('plans-balance')).toHaveText('$1,000.00');
   await page.getByRole('radio', { name: STARTER.name, exact: true }).check();
-  const quick = page.getByRole('button', { name: '$500', exact: true });
+  const quick = page.getByRole('button', { name: '$500.00', exact: true });
   await quick.click();
   await expect(quick).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Custom amount', { exact: true })).not.toHaveValue('');
@@ -75,11 +76,22 @@ test('quick amount → Starter card → clock moves 3 days → profit shows → 
   // Claim: confirm in the dialog; the progress toast shows while the request is held.
   const profitToClaim = page.locator('dt', { hasText: 'Profit to claim' }).locator('xpath=following-sibling::dd');
   await expect(profitToClaim).toHaveText(dollars(profit));
+  // Before the claim, End Investment names the principal that comes back and the unclaimed profit.
+  const endDialog = page.getByRole('dialog', { name: 'End Investment' });
+  await card.getByRole('button', { name: 'End Investment' }).click();
+  await expect(endDialog.getByTestId('end-terms')).toContainText('Your $500.00 principal comes back to your balance');
+  await expect(endDialog.getByTestId('end-terms')).toContainText(
+    `Your unclaimed profit stays in Profit to claim: ${dollars(profit)} across all your investments.`,
+  );
+  await endDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(endDialog).toBeHidden();
+
   const held = await holdRequests(page, '**/api/investments/claim');
   await page.getByRole('button', { name: 'Claim All Profits', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Claim All Profits' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(dollars(profit));
+  await expectNoSeriousA11yViolations(page, { exclude: ['[data-market-widget]'] });
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectToast(page, 'Claiming all profits...');
   await expect(dialog.getByRole('button', { name: 'Claiming...' })).toBeDisabled();
@@ -91,6 +103,17 @@ test('quick amount → Starter card → clock moves 3 days → profit shows → 
   await expect(profitToClaim).toHaveText('$0.00');
   // The plan keeps running (and its profit so far stays on the card).
   await expect(card).toContainText('Active');
+  // Nothing left to claim: the button rests and says why, instead of ending in an error toast.
+  const claimButton = page.getByRole('button', { name: 'Claim All Profits', exact: true });
+  await expect(claimButton).toBeDisabled();
+  await expect(claimButton).toHaveAccessibleDescription('There is no profit to claim');
+  // After the claim, End Investment no longer offers the paid profit as still to claim.
+  await card.getByRole('button', { name: 'End Investment' }).click();
+  await expect(endDialog.getByTestId('end-terms')).toContainText('You have no unclaimed profit right now.');
+  await expect(endDialog.getByTestId('end-terms')).not.toContainText(dollars(profit));
+  await expect(endDialog.getByTestId('end-terms')).toContainText('Your $500.00 principal comes back');
+  await endDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(endDialog).toBeHidden();
 
   // The balance has risen by the profit, everywhere it is shown.
   await page.goto('/dashboard');
@@ -115,7 +138,7 @@ test('End Investment on a Gold plan returns the principal to the balance', async
   await page.goto('/plans');
   await expect(page.getByTestId('plans-balance')).toHaveText('$6,000.00');
   await page.getByRole('radio', { name: 'Gold', exact: true }).check();
-  await page.getByRole('button', { name: '$5,000', exact: true }).click();
+  await page.getByRole('button', { name: '$5,000.00', exact: true }).click();
   await page.getByRole('button', { name: 'Invest Now', exact: true }).click();
   await expectToast(page, 'Investment successful');
   await expect(page).toHaveURL(/\/investments$/);
@@ -163,7 +186,7 @@ test('End Investment on a Gold plan returns the principal to the balance', async
   // With the Gold plan ended, a new Gold investment is allowed again.
   await page.goto('/plans');
   await page.getByRole('radio', { name: 'Gold', exact: true }).check();
-  await page.getByRole('button', { name: '$5,000', exact: true }).click();
+  await page.getByRole('button', { name: '$5,000.00', exact: true }).click();
   await page.getByRole('button', { name: 'Invest Now', exact: true }).click();
   await expectToast(page, 'Investment successful');
   await expect(page).toHaveURL(/\/investments$/);

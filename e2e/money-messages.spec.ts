@@ -45,7 +45,7 @@ test('plans: select a plan, enter an amount, min, max, insufficient balance, alr
 
   // Silver's $1,000 is within the plan but above the $150 balance: the server refuses.
   await page.getByRole('radio', { name: 'Silver', exact: true }).check();
-  await page.getByRole('button', { name: '$1,000', exact: true }).click();
+  await page.getByRole('button', { name: '$1,000.00', exact: true }).click();
   await expect(page.getByText('Your balance is lower than this amount.')).toBeVisible();
   await investNow.click();
   await toastOnce(page, 'Insufficient balance');
@@ -54,7 +54,7 @@ test('plans: select a plan, enter an amount, min, max, insufficient balance, alr
 
   // The smallest Starter investment goes through...
   await starter.check();
-  await page.getByRole('button', { name: '$100', exact: true }).click();
+  await page.getByRole('button', { name: '$100.00', exact: true }).click();
   await investNow.click();
   await expectToast(page, 'Investment successful');
   await expect(page).toHaveURL(/\/investments$/);
@@ -64,7 +64,7 @@ test('plans: select a plan, enter an amount, min, max, insufficient balance, alr
   await expect(page.getByTestId('plans-balance')).toHaveText('$50.00');
   await expect(page.locator('label').filter({ has: starter })).toContainText('Invested');
   await starter.check();
-  await page.getByRole('button', { name: '$100', exact: true }).click();
+  await page.getByRole('button', { name: '$100.00', exact: true }).click();
   await investNow.click();
   await toastOnce(page, 'You already have an investment in this plan');
   await expect(page).toHaveURL(/\/plans$/);
@@ -129,17 +129,16 @@ test('transfer: inline field errors, Recipient not found, Insufficient balance (
   await toastOnce(page, 'You cannot transfer funds to yourself');
   await expect(dialog).toHaveCount(0);
 
-  // $100 on the balance cannot pay $100 plus the $2 fee.
+  // $100 on the balance cannot pay $100 plus the $2 fee: said on the form, no dialog to confirm.
   await email.fill(recipientEmail);
   await amount.fill('100');
   await send.click();
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('definition')).toHaveText(['$100.00', '$2.00', '$102.00']);
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expectToast(page, 'Insufficient balance');
+  await expect(page.getByText('Insufficient balance', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Insufficient balance', { exact: true })).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toHaveCount(0);
   await expect(toasts(page, 'Transfer successful')).toHaveCount(0);
-  await expect(dialog).toBeHidden();
-  // Back on the form with the values kept, nothing moved.
+  // The form keeps the values, nothing moved.
   await expect(page).toHaveURL(/\/transfer$/);
   await expect(email).toHaveValue(recipientEmail);
   await expect(amount).toHaveValue('100');
@@ -167,7 +166,7 @@ test('empty states: No Investments Found, No transactions found, No referrals ye
   await expect(page.getByText('You have no investments in this plan.', { exact: false })).toBeVisible();
 
   await page.goto('/transactions');
-  for (const chip of ['All', 'Deposit', 'Withdrawal']) {
+  for (const chip of ['All', 'Deposit', 'Withdrawal', 'Transfers', 'Investments', 'Earnings']) {
     await page.getByRole('button', { name: chip, exact: true }).click();
     await expect(page.getByRole('button', { name: chip, exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('No transactions found', { exact: true })).toHaveCount(1);
@@ -182,11 +181,11 @@ test('empty states: No Investments Found, No transactions found, No referrals ye
   await expect(page.getByRole('list', { name: 'Referred users' })).toHaveCount(0);
 });
 
-test('transaction filters split credits from debits; a filled history has no empty state', async ({ page }) => {
+test('transaction filters: Deposit and Withdrawal are not every credit and debit', async ({ page }) => {
   await createFundedUser(page, 20_000);
   await page.goto('/plans');
   await page.getByRole('radio', { name: 'Starter', exact: true }).check();
-  await page.getByRole('button', { name: '$100', exact: true }).click();
+  await page.getByRole('button', { name: '$100.00', exact: true }).click();
   await page.getByRole('button', { name: 'Invest Now', exact: true }).click();
   await expectToast(page, 'Investment successful');
   await expect(page).toHaveURL(/\/investments$/);
@@ -197,14 +196,20 @@ test('transaction filters split credits from debits; a filled history has no emp
   await expect(rows.first()).toContainText('Investment in the Starter plan');
   await expect(page.getByText('No transactions found', { exact: true })).toHaveCount(0);
 
+  // The funding is an operator adjustment and the other row an investment: neither is a deposit
+  // nor a withdrawal (the old chips listed every credit and every debit).
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-  await expect(page).toHaveURL(/type=credit/);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('data-type', 'credit');
-  await expect(rows.first()).toContainText('+$200.00');
+  await expect(page).toHaveURL(/category=deposit/);
+  await expect(page.getByText('No transactions found', { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Withdrawal', exact: true }).click();
-  await expect(page).toHaveURL(/type=debit/);
+  await expect(page).toHaveURL(/category=withdrawal/);
+  await expect(page.getByText('No transactions found', { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Investments', exact: true }).click();
+  await expect(page).toHaveURL(/category=investment/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-type', 'debit');
   await expect(rows.first()).toContainText('-$100.00');

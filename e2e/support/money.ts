@@ -109,12 +109,22 @@ export async function investViaApi(page: Page, planName: string, cents: number):
   const plans = (await plansRes.json()) as { id: string; name: string }[];
   const plan = plans.find((p) => p.name === planName);
   if (!plan) throw new Error(`no plan named ${planName}`);
+  await moneyPost(page, '/api/investments', { planId: plan.id, amountCents: cents });
+}
+
+/** Transfers through the API from `page`'s signed-in context (setup for journeys about other screens). */
+export async function transferViaApi(page: Page, recipientEmail: string, cents: number): Promise<void> {
+  await moneyPost(page, '/api/transfers', { recipientEmail, amountCents: cents });
+}
+
+/** A money POST as the web app sends it: same origin, a fresh Idempotency-Key; throws unless 2xx. */
+async function moneyPost(page: Page, url: string, data: unknown): Promise<void> {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error('baseURL is not configured');
   const origin = new URL(baseURL).origin;
-  const res = await page.request.post('/api/investments', {
-    data: { planId: plan.id, amountCents: cents },
+  const res = await page.request.post(url, {
+    data,
     headers: { origin, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
   });
-  if (!res.ok()) throw new Error(`investing failed: ${res.status()} ${await res.text()}`);
+  if (!res.ok()) throw new Error(`POST ${url} failed: ${res.status()} ${await res.text()}`);
 }

@@ -43,8 +43,8 @@ export function PlanOption({ plan, name, checked, invested, onSelect }: PlanOpti
       <div id={`${id}-details`} className="flex flex-col gap-2">
         {/* What the plan pays, one figure: its profit over its whole duration (not a range). */}
         <p className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
-          {formatBps(plan.profitBps)}
-          <span className="ml-1 text-sm font-medium text-slate-600 dark:text-slate-400">
+          {formatBps(plan.profitBps)}{' '}
+          <span className="text-sm font-medium text-slate-600 dark:text-slate-400">
             profit in {durationLabel(plan.durationDays).toLowerCase()}
           </span>
         </p>

@@ -1,0 +1,119 @@
+// Journey: /transfer checks the amount plus the fee against the balance before any dialog, says
+// 'Insufficient balance' on the form, lets Escape close the confirmation without wiping the form
+// (Cancel still starts over), and the fee it shows is the shared helper's (at least 1 cent).
+import { expect, test } from '@playwright/test';
+import { createFundedUser } from './support/money';
+import { toasts } from './support/ui';
+import { createActiveUser } from './support/users';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('amount + fee above the balance: Insufficient balance inline, no dialog, no request', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newContext();
+  let recipientEmail: string;
+  try {
+    recipientEmail = (await createActiveUser(await other.newPage())).email;
+  } finally {
+    await other.close();
+  }
+  await createFundedUser(page, 10_000);
+  await page.goto('/transfer');
+  await expect(page.getByTestId('transfer-balance')).toHaveText('$100.00');
+  const email = page.getByLabel('Email', { exact: true });
+  const amount = page.getByLabel('Amount', { exact: true });
+  const send = page.getByRole('button', { name: 'Transfer', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/transfers')) lookups.push(request.url());
+  });
+
+  // $98.05 + $1.96 fee = $100.01: one cent over the $100.00 balance.
+  await email.fill(recipientEmail);
+  await amount.fill('98.05');
+  await expect(page.getByText('Your balance is lower than this total.')).toBeVisible();
+  await send.click();
+  const insufficient = page.getByText('Insufficient balance', { exact: true });
+  await expect(insufficient).toHaveCount(1);
+  await expect(insufficient).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toBeFocused();
+  await expect(dialog).toHaveCount(0);
+  await expect(toasts(page, 'Insufficient balance')).toHaveCount(0);
+  expect(lookups).toEqual([]);
+
+  // $98.04 + $1.96 = $100.00 exactly: the dialog opens with those figures.
+  await amount.fill('98.04');
+  await expect(insufficient).toHaveCount(0);
+  await expect(page.getByText('Your balance is lower than this total.')).toHaveCount(0);
+  await send.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('definition')).toHaveText(['$98.04', '$1.96', '$100.00']);
+});
+
+test('Escape closes the confirmation and keeps the form; Cancel resets it', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  let recipientEmail: string;
+  try {
+    recipientEmail = (await createActiveUser(await other.newPage())).email;
+  } finally {
+    await other.close();
+  }
+  await createFundedUser(page, 10_000);
+  await page.goto('/transfer');
+  const email = page.getByLabel('Email', { exact: true });
+  const amount = page.getByLabel('Amount', { exact: true });
+  const send = page.getByRole('button', { name: 'Transfer', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+
+  await email.fill(recipientEmail);
+  await amount.fill('0.10');
+  // The fee is the shared helper's: 2% of 10 cents rounds to 0, and the fee is at least 1 cent.
+  await expect(page.getByRole('definition')).toHaveText(['$0.10', '$0.01', '$0.11']);
+  await send.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(email).toHaveValue(recipientEmail);
+  await expect(amount).toHaveValue('0.10');
+
+  // The close button keeps the form too.
+  await send.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(amount).toHaveValue('0.10');
+
+  // Cancel starts over (spec section 4).
+  await send.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(email).toHaveValue('');
+  await expect(amount).toHaveValue('');
+});
+
+test('after a transfer the history shows the total debited, amount plus fee', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  let recipientEmail: string;
+  try {
+    recipientEmail = (await createActiveUser(await other.newPage())).email;
+  } finally {
+    await other.close();
+  }
+  await createFundedUser(page, 10_000);
+  await page.goto('/transfer');
+  await page.getByLabel('Email', { exact: true }).fill(recipientEmail);
+  await page.getByLabel('Amount', { exact: true }).fill('25');
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  const row = page.getByRole('article').filter({ hasText: 'Transfer' }).first();
+  await expect(row).toHaveAttribute('data-type', 'debit');
+  await expect(row).toContainText('-$25.50');
+  await expect(row).toContainText('$25.00 + fee $0.50');
+});
