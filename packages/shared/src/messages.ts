@@ -127,6 +127,7 @@ export const moneyMessages = {
   /** `{amount}` is the formatted sum that moves. */
   moveBonusBody: '{amount} will be added to your Total Balance, where you can invest, transfer or withdraw it.',
   bonusMoveDescription: 'Bonus moved to balance',
+  movingBonus: 'Moving...',
 } as const;
 
 /** Password & Security: the list of active sessions (ours; the specification has none). */

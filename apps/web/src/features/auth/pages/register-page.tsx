@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSignUp } from '../api/sign-up';
 
@@ -19,7 +20,15 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signUp = useSignUp();
-  const { register, control, handleSubmit, setFocus } = useForm<RegisterForm>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setFocus,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<RegisterForm>({
     defaultValues: { name: '', email: '', phone: '', country: '', password: '', referrerId: params.get('refId') ?? '' },
   });
 
@@ -36,6 +45,9 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       notify.failure(error);
+      // A referral ID that names no one: said on the field too, so the person can fix or clear it.
+      const referrerProblem = error instanceof ApiError ? error.fields?.referrerId : undefined;
+      if (referrerProblem) setError('referrerId', { message: referrerProblem }, { shouldFocus: true });
     }
   });
 
@@ -88,8 +100,14 @@ export function RegisterPage() {
             {...register('password')}
           />
         </Field>
-        <Field id={`${id}-referrer`} label="Referral ID (Optional)">
-          <Input id={`${id}-referrer`} autoComplete="off" placeholder="e.g. jane-doe" {...register('referrerId')} />
+        <Field id={`${id}-referrer`} label="Referral ID (Optional)" error={errors.referrerId?.message}>
+          <Input
+            id={`${id}-referrer`}
+            autoComplete="off"
+            placeholder="e.g. jane-doe"
+            {...(errors.referrerId ? { 'aria-invalid': true, 'aria-describedby': `${id}-referrer-error` } : {})}
+            {...register('referrerId', { onChange: () => clearErrors('referrerId') })}
+          />
         </Field>
         <p className="text-xs leading-relaxed text-slate-600 dark:text-slate-400">
           By registering you agree to our <TextLink to="/terms">Terms of Service</TextLink> and{' '}

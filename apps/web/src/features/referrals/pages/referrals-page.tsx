@@ -1,5 +1,5 @@
 import { formatCents, moneyMessages, REFERRAL_BONUS_CENTS } from '@meridian/shared';
-import { Gift, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useId } from 'react';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { ReferralLinkField } from '../../../components/referral/referral-link-field';
@@ -8,16 +8,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUser } from '../../../lib/api/get-me';
-import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useReferrals } from '../api/get-referrals';
+import { BonusPanel } from '../components/bonus-panel';
 
 export function ReferralsPage() {
   return (
     <PageWrapper
       title="Referrals"
-      description={`Invite friends with your link and earn ${formatCents(REFERRAL_BONUS_CENTS)} for each one who registers.`}
+      description={`Invite friends with your link and earn ${formatCents(REFERRAL_BONUS_CENTS)} for each one whose account is activated.`}
     >
       <ReferralsContent />
     </PageWrapper>
@@ -27,7 +27,6 @@ export function ReferralsPage() {
 function ReferralsContent() {
   const id = useId();
   const user = useUser();
-  const { wallet, isLoading: walletLoading } = useWallet();
   const referrals = useReferrals();
   useFailureToast(referrals.error, moneyMessages.failedToFetchUsers);
   const list = referrals.data ?? [];
@@ -46,7 +45,7 @@ function ReferralsContent() {
             <ReferralLinkField id={id} referralId={user.referralId} />
           </CardContent>
         </Card>
-        <Card className="grid grid-cols-2 gap-4 p-5 lg:grid-cols-1">
+        <Card className="flex items-center p-5">
           <div className="flex items-center gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300">
               <Users className="size-5" aria-hidden="true" />
@@ -60,23 +59,10 @@ function ReferralsContent() {
               )}
             </div>
           </div>
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
-              <Gift className="size-5" aria-hidden="true" />
-            </span>
-            <div className="flex min-w-0 flex-col">
-              <span className="text-sm text-slate-600 dark:text-slate-400">Referral Bonus</span>
-              {walletLoading ? (
-                <Skeleton className="mt-1 h-6 w-20" />
-              ) : (
-                <span className="truncate text-xl font-semibold text-slate-900 tabular-nums dark:text-white">
-                  {walletFigure(wallet?.referralBonusCents)}
-                </span>
-              )}
-            </div>
-          </div>
         </Card>
       </div>
+
+      <BonusPanel />
 
       <section aria-labelledby={`${id}-list`} className="flex flex-col gap-3">
         <h2 id={`${id}-list`} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -98,7 +84,7 @@ function ReferralsContent() {
           <EmptyState
             icon={Users}
             title={moneyMessages.noReferrals}
-            description={`Share your referral link above. You earn ${formatCents(REFERRAL_BONUS_CENTS)} when a friend registers with it.`}
+            description={`Share your referral link above. You earn ${formatCents(REFERRAL_BONUS_CENTS)} when a friend who registers with it is activated.`}
           />
         ) : (
           <Card>
