@@ -60,8 +60,12 @@ test('a wallet that fails to load shows an error with Retry and no $0.00 anywher
   // Once the wallet answers again, Retry brings the figures back.
   await viaMenu(page, 'Dashboard');
   await expect(summary.getByRole('alert')).toBeVisible();
+  // Coming back refetches on its own (spinner on Retry) until that attempt too has given up.
+  const retry = summary.getByRole('button', { name: 'Retry', exact: true });
+  await expect(retry).toBeEnabled({ timeout: 40_000 });
+  await expect(summary.getByText('Unavailable', { exact: true })).toHaveCount(6);
   failing = false;
-  await summary.getByRole('button', { name: 'Retry', exact: true }).click();
+  await retry.click();
   await expect(summaryFigure(page, 'Total Balance')).toHaveText('$123.45');
   await expect(summary.getByRole('alert')).toHaveCount(0);
   await expect(summary.getByText('Unavailable', { exact: true })).toHaveCount(0);
@@ -88,6 +92,34 @@ test('a session ended elsewhere sends the user to /login with "Session expired"'
   // The next request the app makes answers 401.
   await viaMenu(page, 'Transactions');
   await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Session expired');
+});
+
+test('a session ended elsewhere while the user only watches the dashboard ends on /login with "Session expired"', async ({
+  page,
+  playwright,
+}) => {
+  await createActiveUser(page);
+  await countOpenedSockets(page);
+  await page.goto('/dashboard');
+  await expect(summaryFigure(page, 'Total Balance')).toHaveText('$0.00');
+  await waitForRealtime(page);
+
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const elsewhere = await playwright.request.newContext({
+    baseURL: origin(),
+    extraHTTPHeaders: { cookie, origin: origin() },
+  });
+  try {
+    const res = await elsewhere.post('/api/auth/sign-out', { data: {} });
+    expect(res.ok(), await res.text()).toBe(true);
+  } finally {
+    await elsewhere.dispose();
+  }
+
+  // No click: the live channel is closed by the server within a heartbeat (20 s), the app asks
+  // for the user again, and the answer (no session) sends them to /login with a word.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
   await expectToast(page, 'Session expired');
 });
 

@@ -24,6 +24,8 @@ export interface WalletState {
   isLoading: boolean;
   /** The figures could not be loaded (after the query's retries) and there are none to show. */
   isError: boolean;
+  /** A (re)load is under way, e.g. after Retry. */
+  isFetching: boolean;
   retry: () => void;
 }
 
@@ -32,11 +34,12 @@ export interface WalletState {
  * it for an empty wallet), so callers show a loading or an error state while `wallet` is undefined.
  */
 export function useWallet(): WalletState {
-  const { data, isLoading, isError, refetch } = useQuery(walletQueryOptions);
+  const { data, isLoading, isError, isFetching, refetch } = useQuery(walletQueryOptions);
   return {
     wallet: data,
     isLoading,
     isError: isError && data === undefined,
+    isFetching,
     retry: () => void refetch(),
   };
 }

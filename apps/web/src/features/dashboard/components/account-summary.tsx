@@ -67,13 +67,13 @@ const items: readonly SummaryItem[] = [
  * with a Retry button, never $0.00: a user would take zeros for an empty wallet.
  */
 export function AccountSummary() {
-  const { wallet, isLoading, isError, retry } = useWallet();
+  const { wallet, isLoading, isError, isFetching, retry } = useWallet();
   return (
     <section aria-labelledby="account-summary" className="flex flex-col gap-3">
       <h2 id="account-summary" className="text-lg font-semibold text-slate-900 dark:text-white">
         Account Summary
       </h2>
-      {isError && <WalletError onRetry={retry} />}
+      {isError && <WalletError onRetry={retry} retrying={isFetching} />}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {items.map(({ label, key, icon: Icon, tone }) => (
           <li key={key}>
@@ -107,7 +107,7 @@ export function AccountSummary() {
   );
 }
 
-function WalletError({ onRetry }: { onRetry: () => void }) {
+function WalletError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <div
       role="alert"
@@ -117,8 +117,8 @@ function WalletError({ onRetry }: { onRetry: () => void }) {
         <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
         {messages.failedToFetchUserData}
       </p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <RefreshCw className="size-4" aria-hidden="true" />
+      <Button variant="secondary" size="sm" onClick={onRetry} loading={retrying}>
+        {!retrying && <RefreshCw className="size-4" aria-hidden="true" />}
         {shellMessages.retry}
       </Button>
     </div>
