@@ -59,3 +59,16 @@ export function authLogger(log: FastifyBaseLogger) {
     log[level]({ source: 'better-auth', ...(err ? { err } : {}), ...(rest.length ? { args: rest } : {}) }, message);
   };
 }
+
+/**
+ * Better Auth's `onAPIError.onError`: an error of an auth request, logged through pino. Without it
+ * the library writes every refused request (a wrong password, an untrusted redirect) to the console
+ * through its own global logger, outside pino and its redaction. Refusals are debug; faults are errors.
+ */
+export function authErrorLogger(log: FastifyBaseLogger) {
+  return (error: unknown) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    const refused = typeof status === 'string' && status !== 'INTERNAL_SERVER_ERROR';
+    log[refused ? 'debug' : 'error']({ source: 'better-auth', err: error }, 'auth request failed');
+  };
+}

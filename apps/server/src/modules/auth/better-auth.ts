@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
-import { authLogger } from '../../lib/log-options.js';
+import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { enqueueEmail } from '../notifications/outbox.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 import { CLIENT_IP_HEADER } from './forward.js';
@@ -38,10 +38,13 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
     // Failed logins are expected traffic, not warnings; real faults still log as errors.
     // Through the app's pino logger, as JSON with the same redaction, never straight to the console.
     logger: { level: 'error', log: authLogger(log) },
+    onAPIError: { onError: authErrorLogger(log) },
     // Meridian limits login attempts itself, in PostgreSQL, so every node shares the counters.
     rateLimit: { enabled: false },
     // Sessions record the address Fastify resolved, never one a client wrote in X-Forwarded-For.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    // disableOriginCheck: false is Better Auth's production default, stated so that tests (NODE_ENV=test,
+    // where the library would skip it) check origins and reset-link targets exactly as production does.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] }, disableOriginCheck: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
