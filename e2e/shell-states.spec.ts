@@ -1,7 +1,7 @@
 // Journeys: what the app shell shows when things go wrong or change behind the user's back — a
 // wallet that fails to load, a session that ends elsewhere, activation and deactivation by the
 // operator — and what the dashboard's Active Investments card counts.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { countOpenedSockets, createFundedUser, investViaApi, summaryFigure, waitForRealtime } from './support/money';
 import { expectToast, toasts } from './support/ui';
 import { createActiveUser, makeUser, registerViaApi, runAdmin } from './support/users';
@@ -12,6 +12,21 @@ function origin(): string {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error('baseURL is not configured');
   return new URL(baseURL).origin;
+}
+
+/** Another device signs this session out: the browser keeps its cookie, the server no longer knows it. */
+async function signOutElsewhere(page: Page, playwright: PlaywrightWorkerArgs['playwright']): Promise<void> {
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const elsewhere = await playwright.request.newContext({
+    baseURL: origin(),
+    extraHTTPHeaders: { cookie, origin: origin() },
+  });
+  try {
+    const res = await elsewhere.post('/api/auth/sign-out', { data: {} });
+    expect(res.ok(), await res.text()).toBe(true);
+  } finally {
+    await elsewhere.dispose();
+  }
 }
 
 /** Follows a side-menu link, as a user would (no reload: the app keeps its cache). */
@@ -72,22 +87,13 @@ test('a wallet that fails to load shows an error with Retry and no $0.00 anywher
 });
 
 test('a session ended elsewhere sends the user to /login with "Session expired"', async ({ page, playwright }) => {
+  // The live channel is stubbed (never closed by the server), so only the next request can tell.
+  await page.routeWebSocket('**/api/realtime', () => {});
   await createActiveUser(page);
   await page.goto('/dashboard');
   await expect(summaryFigure(page, 'Total Balance')).toHaveText('$0.00');
 
-  // Another device signs this session out: the browser keeps its cookie, the server no longer knows it.
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const elsewhere = await playwright.request.newContext({
-    baseURL: origin(),
-    extraHTTPHeaders: { cookie, origin: origin() },
-  });
-  try {
-    const res = await elsewhere.post('/api/auth/sign-out', { data: {} });
-    expect(res.ok(), await res.text()).toBe(true);
-  } finally {
-    await elsewhere.dispose();
-  }
+  await signOutElsewhere(page, playwright);
 
   // The next request the app makes answers 401.
   await viaMenu(page, 'Transactions');
@@ -105,21 +111,26 @@ test('a session ended elsewhere while the user only watches the dashboard ends o
   await expect(summaryFigure(page, 'Total Balance')).toHaveText('$0.00');
   await waitForRealtime(page);
 
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const elsewhere = await playwright.request.newContext({
-    baseURL: origin(),
-    extraHTTPHeaders: { cookie, origin: origin() },
-  });
-  try {
-    const res = await elsewhere.post('/api/auth/sign-out', { data: {} });
-    expect(res.ok(), await res.text()).toBe(true);
-  } finally {
-    await elsewhere.dispose();
-  }
+  await signOutElsewhere(page, playwright);
 
   // No click: the live channel is closed by the server within a heartbeat (20 s), the app asks
   // for the user again, and the answer (no session) sends them to /login with a word.
   await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
+  await expectToast(page, 'Session expired');
+});
+
+test('a save refused for an ended session ends on /login with "Session expired"', async ({ page, playwright }) => {
+  // The live channel is stubbed (never closed by the server), so only the refused save can tell.
+  await page.routeWebSocket('**/api/realtime', () => {});
+  await createActiveUser(page);
+  await page.goto('/profile');
+  const name = page.getByLabel('Full Name', { exact: true });
+  await expect(name).not.toHaveValue('');
+  await signOutElsewhere(page, playwright);
+
+  await name.fill('Renamed After Expiry');
+  await page.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Session expired');
 });
 

@@ -18,7 +18,8 @@ export function createQueryClient(): QueryClient {
   // A 401 from any call means the session has ended: say so, and forget the user so the guard sends
   // them to /login. (The me query answers null for a 401 and warns by itself, see get-me.ts.)
   const onUnauthorized = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 401) return;
+    // A wrong password is a 401 too, but it says nothing about the session.
+    if (!(error instanceof ApiError) || error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return;
     if (warnIfSessionExpired(client)) client.setQueryData(meQueryKey, null);
   };
   const client: QueryClient = new QueryClient({
