@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@meridian/shared';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import type { Db } from './db/client.js';
+import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The database's LISTEN (`Database.listen`): realtime fan-out of NOTIFY to this node's sockets. */
   listen?: Listen;
+  /** Told of every route as it is added (the bad-input test walks the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify instance; never listens (main.ts does, tests use inject). */
@@ -70,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions) {
     logger: opts.logger ? withLogRedaction(opts.logger) : false,
     trustProxy: trustProxyOption(opts.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -87,6 +92,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   installErrorHandler(app);
+  app.addHook('onRequest', refuseNulInUrl);
+  const { onRoute } = opts;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Meridian API', version: '1.0.0' } },

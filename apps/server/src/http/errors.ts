@@ -1,6 +1,7 @@
 import { type ApiErrorBody, type ErrorCode, messages } from '@meridian/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from './database-errors.js';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -75,6 +76,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       const first = err.validation[0]?.message ?? messages.invalidRequest;
       return reply.status(400).send(errorBody('VALIDATION_FAILED', first, fields, request.id));
+    }
+    if (isUnstorableText(err)) {
+      // Backstop for a NUL or untranslatable character that a schema let through: the client's text, a 400.
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', messages.invalidCharacter, undefined, request.id));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -17,7 +17,7 @@ const stream = new Writable({
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, undefined, { level: 'debug', stream });
+  ctx = await createTestApp({}, undefined, { logger: { level: 'debug', stream } });
   // A route that fails in the database with a personal value among its parameters.
   ctx.app.get('/api/test-only/db-error', async (req) => {
     const email = (req.query as { email: string }).email;

@@ -49,8 +49,8 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   clock?: Clock,
-  /** A logger (for instance one writing to a test's stream); none by default. */
-  logger?: BuildAppOptions['logger'],
+  /** A logger (for instance one writing to a test's stream; none by default) and a route listener. */
+  options: Pick<BuildAppOptions, 'logger' | 'onRoute'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
@@ -73,7 +73,7 @@ export async function createTestApp(
     internalToken: 'test-internal-token',
     listen: database.listen,
     ...(clock ? { clock } : {}),
-    ...(logger ? { logger } : {}),
+    ...options,
   });
   await seed(database.db, app.deps.auth, config);
   return {

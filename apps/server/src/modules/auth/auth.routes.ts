@@ -4,6 +4,7 @@ import {
   loginBodySchema,
   messages,
   registerBodySchema,
+  text,
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +13,11 @@ import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } fro
 import { forwardToAuth } from './forward.js';
 
 const resetPasswordBodySchema = z.strictObject({
-  newPassword: z.string().min(8, { error: messages.passwordTooShort }).max(128, { error: messages.passwordTooLong }),
-  token: z.string().min(1).max(512),
+  newPassword: text(10_000, messages.invalidRequest)
+    .min(8, { error: messages.passwordTooShort })
+    .max(128, { error: messages.passwordTooLong }),
+  // text(): a NUL would reach the database inside Better Auth and come back as a 500.
+  token: text(512, messages.invalidRequest).min(1, { error: messages.invalidRequest }),
 });
 
 /**

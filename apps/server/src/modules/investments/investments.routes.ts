@@ -1,4 +1,11 @@
-import { createInvestmentBodySchema, investmentSchema, moneyMessages, transactionSchema } from '@meridian/shared';
+import {
+  createInvestmentBodySchema,
+  investmentSchema,
+  messages,
+  moneyMessages,
+  text,
+  transactionSchema,
+} from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
@@ -63,7 +70,7 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['investments'],
         headers: idempotencyHeader,
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: z.object({ id: text(100, messages.invalidRequest).min(1, { error: messages.invalidRequest }) }),
         response: { 200: investmentSchema },
       },
     },

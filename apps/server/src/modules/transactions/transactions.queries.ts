@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  hasNul,
   TRANSACTION_CATEGORY_MODES,
   type Transaction,
   type TransactionCategory,
@@ -42,10 +43,16 @@ export function encodeCursor(r: Pick<Transaction, 'createdAt' | 'id'>): string {
   return Buffer.from(`${r.createdAt}|${r.id}`).toString('base64url');
 }
 
+/** Latest instant a cursor may name: year 9999 (JavaScript dates reach years PostgreSQL refuses). */
+const MAX_CURSOR_TIME = Date.UTC(9999, 11, 31);
+
+/** A cursor the client sent back; anything it could not have been given (a NUL, an odd date) is null, a 400. */
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+  const time = createdAt.getTime();
+  if (!id || id.length > 100 || hasNul(id) || Number.isNaN(time) || time < 0 || time > MAX_CURSOR_TIME) return null;
+  return { createdAt, id };
 }
 
 /**
