@@ -36,7 +36,13 @@ export async function booksInvariants(db: Db) {
     sql`SELECT count(*)::int AS n FROM accounts a WHERE a.user_id IS NOT NULL
         AND a.balance_cents <> (SELECT COALESCE(SUM(e.amount_cents), 0) FROM entries e WHERE e.account_id = a.id)`,
   );
+  // Every history row names the wallet it moved (migration 0005), whichever code path wrote it.
+  const [walletless] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM transactions WHERE wallet IS NULL`,
+  );
   return {
+    historyRowsWithoutWallet: Number(walletless?.n),
     unbalancedJournals: Number(unbalanced?.n),
     sumOfAllEntries: Number(total?.s),
     negativeUserAccounts: Number(negative?.n),
@@ -45,6 +51,7 @@ export async function booksInvariants(db: Db) {
 }
 
 export const HEALTHY_BOOKS = {
+  historyRowsWithoutWallet: 0,
   unbalancedJournals: 0,
   sumOfAllEntries: 0,
   negativeUserAccounts: 0,
