@@ -128,6 +128,14 @@ test('quick amount → Starter card → clock moves 3 days → profit shows → 
   await expect(claimRow).toHaveAttribute('data-type', 'credit');
   await expect(claimRow).toHaveAttribute('data-status', 'success');
   await expect(claimRow).toContainText(`+${dollars(profit)}`);
+
+  // The plan reaches maturity: its card says when it matured, never 'Matures' in the past.
+  await runAdmin(['clock', 'advance', String(STARTER.days - 3)]);
+  await runAdmin(['accrue']);
+  await page.goto('/investments');
+  await expect(card).toContainText('Completed');
+  await expect(card.getByText(/^Matured [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toHaveCount(1);
+  await expect(card).not.toContainText('Matures');
 });
 
 test('End Investment on a Gold plan returns the principal to the balance', async ({ page }) => {
