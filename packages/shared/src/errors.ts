@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'NOTHING_TO_MOVE',
   'IDEMPOTENCY_KEY_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',
+  /** An operator command (`npm run admin`, the internal endpoint) that is not one: the message is the usage text. */
+  'INVALID_COMMAND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

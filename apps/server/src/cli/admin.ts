@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { AppError } from '../http/errors.js';
 import { DataDirLock, lockHolder } from '../lib/process-lock.js';
-import { runAdminCommand, UsageError } from '../modules/admin/admin-commands.js';
+import { checkUsage, runAdminCommand, UsageError } from '../modules/admin/admin-commands.js';
 
 interface ServerInfo {
   pid: number;
@@ -28,7 +27,8 @@ async function viaServer(info: ServerInfo, args: string[]): Promise<string> {
     headers: { 'content-type': 'application/json', 'x-admin-token': info.token },
     body: JSON.stringify({ args }),
   });
-  const body = (await res.json()) as { output?: string; error?: { message: string } };
+  const body = (await res.json()) as { output?: string; error?: { code?: string; message: string } };
+  if (body.error?.code === 'INVALID_COMMAND') throw new UsageError(body.error.message);
   if (!res.ok) throw new Error(body.error?.message ?? `Server answered ${res.status}`);
   return body.output ?? '';
 }
@@ -49,6 +49,8 @@ async function direct(args: string[]): Promise<string> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // A malformed command line is answered before any database or server is touched.
+  checkUsage(args);
   const config = loadConfig();
   const server = config.databaseUrl ? null : runningServer(config.dataDir);
   process.stdout.write(`${server ? await viaServer(server, args) : await direct(args)}\n`);
@@ -56,5 +58,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(err instanceof UsageError ? 2 : err instanceof AppError ? 1 : 1);
+  // 2: the command line was wrong (the usage text was printed); 1: the command failed.
+  process.exit(err instanceof UsageError ? 2 : 1);
 });

@@ -30,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOTHING_TO_MOVE: 400,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
+  INVALID_COMMAND: 400,
 };
 
 /** The one error type: a code from the closed list and the specification's message. */

@@ -8,41 +8,46 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- activate <email>
   npm run admin -- deactivate <email>
   npm run admin -- adjust <email> <amountCents> "<reason>"
-  npm run accrue`;
+  npm run admin -- accrue                  (or: npm run accrue)
+  npm run admin -- clock advance <days>    (only on a server started with TEST_CLOCK=true)`;
 
+export const TEST_CLOCK_OFF = 'The test clock is off: start the server with TEST_CLOCK=true to use "clock advance"';
+
+/** A command line that is not a command: the CLI prints the message (the usage text) and exits 2. */
 export class UsageError extends Error {}
+
+/** Throws a UsageError unless `args` is one of the commands, well formed; needs no database. */
+export function checkUsage(args: readonly string[]): void {
+  const [command, ...rest] = args;
+  const ok =
+    ((command === 'activate' || command === 'deactivate') && rest.length === 1 && rest[0] !== '') ||
+    (command === 'adjust' && rest.length === 3 && !!rest[0] && /^-?\d+$/.test(rest[1] ?? '')) ||
+    (command === 'accrue' && rest.length === 0) ||
+    (command === 'clock' && rest.length === 2 && rest[0] === 'advance' && /^\d+$/.test(rest[1] ?? ''));
+  if (!ok) throw new UsageError(ADMIN_USAGE);
+}
 
 /** The operator commands, shared by the CLI (own database) and the running server (handed over). */
 export async function runAdminCommand(db: Db, args: string[], clock: Clock = systemClock): Promise<string> {
-  const [command, ...rest] = args;
+  checkUsage(args);
+  const [command, first = '', second = '', third = ''] = args;
   switch (command) {
     case 'activate':
     case 'deactivate': {
-      const [email] = rest;
-      if (!email || rest.length !== 1) throw new UsageError(ADMIN_USAGE);
-      const user = await setAccountActive(db, email, command === 'activate', 'cli');
+      const user = await setAccountActive(db, first, command === 'activate', 'cli');
       return `${user.email} is now ${user.isActive ? 'active' : 'inactive'}`;
     }
     case 'adjust': {
-      const [email, amount, reason] = rest;
-      if (!email || !amount || reason === undefined || rest.length !== 3 || !/^-?\d+$/.test(amount)) {
-        throw new UsageError(ADMIN_USAGE);
-      }
-      const done = await adjustBalance(db, { email, amountCents: Number(amount), reason, actor: 'cli' });
+      const done = await adjustBalance(db, { email: first, amountCents: Number(second), reason: third, actor: 'cli' });
       return `${done.email} adjusted by ${done.balanceDeltaCents} cents`;
     }
-    case 'accrue': {
-      if (rest.length !== 0) throw new UsageError(ADMIN_USAGE);
+    case 'accrue':
       return `accrued ${await runAccrual(db, clock.now())} investment(s)`;
-    }
-    case 'clock': {
-      const [verb, days] = rest;
-      if (verb !== 'advance' || !days || !/^\d+$/.test(days) || rest.length !== 2) throw new UsageError(ADMIN_USAGE);
-      if (!clock.advanceDays) throw new UsageError('The test clock is off: start the server with TEST_CLOCK=true');
-      clock.advanceDays(Number(days));
+    default: {
+      // checkUsage let only `clock advance <days>` through to here.
+      if (!clock.advanceDays) throw new UsageError(TEST_CLOCK_OFF);
+      clock.advanceDays(Number(second));
       return `clock is now ${clock.now().toISOString()}`;
     }
-    default:
-      throw new UsageError(ADMIN_USAGE);
   }
 }

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +8,9 @@ import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { activateIfDue } from './activation.service.js';
-import { runAdminCommand, UsageError } from './admin-commands.js';
+import { ADMIN_USAGE, runAdminCommand, TEST_CLOCK_OFF, UsageError } from './admin-commands.js';
+
+const run = promisify(execFile);
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -85,6 +90,21 @@ describe('the internal hand-off endpoint', () => {
     expect(res.json().output).toBe(`${body.email} is now active`);
   });
 
+  it('answers a usage error with a 400 carrying the usage text, not a 500', async () => {
+    for (const args of [['explode'], ['activate'], ['adjust', 'a@b.co', '1.5', 'x']]) {
+      const res = await call('test-internal-token', '127.0.0.1', args);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'INVALID_COMMAND', message: ADMIN_USAGE });
+    }
+  });
+
+  it('says how to turn the test clock on when it is off', async () => {
+    const res = await call('test-internal-token', '127.0.0.1', ['clock', 'advance', '1']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'INVALID_COMMAND', message: TEST_CLOCK_OFF });
+    expect(TEST_CLOCK_OFF).toContain('TEST_CLOCK=true');
+  });
+
   it('refuses a wrong token, no token, or a remote caller', async () => {
     const body = await new TestClient(ctx.app).register();
     for (const res of [
@@ -152,4 +172,26 @@ describe('the test clock command', () => {
     await expect(runAdminCommand(ctx.db, ['clock', 'advance', '3'])).rejects.toThrow('TEST_CLOCK=true');
     await expect(runAdminCommand(ctx.db, ['clock', 'back', '3'], clock)).rejects.toBeInstanceOf(UsageError);
   });
+});
+
+describe('npm run admin', () => {
+  const serverDir = path.resolve(import.meta.dirname, '../../..');
+  const admin = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: '/nonexistent-meridian-cli-test', DATABASE_URL: '' },
+    });
+
+  it.each([[[]], [['explode']], [['adjust', 'a@b.co', 'ten', 'x']]])(
+    'prints the usage text and exits 2 for %j, touching no database',
+    async (args) => {
+      const failed = await admin(...args).then(
+        () => null,
+        (err: { code?: number; stderr?: string }) => err,
+      );
+      expect(failed?.code).toBe(2);
+      expect(failed?.stderr).toContain(ADMIN_USAGE);
+    },
+    180_000,
+  );
 });

@@ -3,7 +3,7 @@ import { messages } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { runAdminCommand } from './admin-commands.js';
+import { runAdminCommand, UsageError } from './admin-commands.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -38,7 +38,13 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw new AppError('FORBIDDEN', messages.forbidden);
       }
-      return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock) };
+      try {
+        return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock) };
+      } catch (err) {
+        // A command line that is not a command is the caller's mistake: a 400 carrying the usage text.
+        if (err instanceof UsageError) throw new AppError('INVALID_COMMAND', err.message);
+        throw err;
+      }
     },
   );
 };
