@@ -1,56 +1,26 @@
 // Journey: large balances on phones. Every wallet figure up to $999,999,999.99 shows whole (no
 // ellipsis, nothing past the edge) on the dashboard and in the side menu at 360, 375 and 1280 px,
 // and a filter chip row that overflows says so with a cue at its edge.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { expectFiguresWhole, expectNoSidewaysScroll, MAX_FIGURE_CENTS } from './support/figures';
 import { createFundedUser, summaryFigure } from './support/money';
 import { createActiveUser } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
 
-const MAX_CENTS = 99_999_999_999;
 const MAX_TEXT = '$999,999,999.99';
-
-/**
- * Fails unless the figure's text is wholly visible: not wider than its own box (no clipping or
- * ellipsis), inside the card that holds it, and inside the viewport.
- */
-async function expectWhole(figure: Locator, cardSelector: string): Promise<void> {
-  const m = await figure.evaluate((el, selector) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const text = range.getBoundingClientRect();
-    const card = (el.closest(selector) ?? el).getBoundingClientRect();
-    return {
-      text: el.textContent,
-      scrollWidth: el.scrollWidth,
-      clientWidth: el.clientWidth,
-      left: text.left,
-      right: text.right,
-      cardLeft: card.left,
-      cardRight: card.right,
-      viewport: document.documentElement.clientWidth,
-      ellipsis: getComputedStyle(el).textOverflow === 'ellipsis',
-    };
-  }, cardSelector);
-  const where = `${m.text}: ${JSON.stringify(m)}`;
-  expect(m.ellipsis, where).toBe(false);
-  expect(m.scrollWidth, where).toBeLessThanOrEqual(m.clientWidth);
-  expect(m.left, where).toBeGreaterThanOrEqual(m.cardLeft);
-  expect(m.right, where).toBeLessThanOrEqual(m.cardRight);
-  expect(m.left, where).toBeGreaterThanOrEqual(0);
-  expect(m.right, where).toBeLessThanOrEqual(m.viewport);
-}
 
 async function expectSummaryWhole(page: Page): Promise<void> {
   const figures = page.getByRole('region', { name: 'Account Summary' }).getByTestId('summary-figure');
   await expect(figures).toHaveCount(6);
-  for (const figure of await figures.all()) await expectWhole(figure, 'li');
+  await expectFiguresWhole(figures);
+  await expectNoSidewaysScroll(page);
 }
 
 for (const width of [360, 375, 1280]) {
   test(`a $999,999,999.99 balance shows whole on the dashboard and in the menu at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await createFundedUser(page, MAX_CENTS);
+    await createFundedUser(page, MAX_FIGURE_CENTS);
     await page.goto('/dashboard');
     await expect(summaryFigure(page, 'Total Balance')).toHaveText(MAX_TEXT);
     await expectSummaryWhole(page);
@@ -61,7 +31,7 @@ for (const width of [360, 375, 1280]) {
     // The menu slides in over 0.3 s: measure once it has arrived.
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => menu.evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
-    await expectWhole(menuBalance, '[role="dialog"]');
+    await expectFiguresWhole(menuBalance);
 
     // Every card at the largest figure at once (the books cannot hold that much profit, bonus and
     // deposits for one test user, so the wallet answer is stubbed).
@@ -70,12 +40,12 @@ for (const width of [360, 375, 1280]) {
         status: 200,
         contentType: 'application/json',
         body: JSON.stringify({
-          balanceCents: MAX_CENTS,
-          profitCents: MAX_CENTS,
-          bonusCents: MAX_CENTS,
-          referralBonusCents: MAX_CENTS,
-          totalDepositCents: MAX_CENTS,
-          totalWithdrawalCents: MAX_CENTS,
+          balanceCents: MAX_FIGURE_CENTS,
+          profitCents: MAX_FIGURE_CENTS,
+          bonusCents: MAX_FIGURE_CENTS,
+          referralBonusCents: MAX_FIGURE_CENTS,
+          totalDepositCents: MAX_FIGURE_CENTS,
+          totalWithdrawalCents: MAX_FIGURE_CENTS,
         }),
       }),
     );
