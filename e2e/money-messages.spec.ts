@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createFundedUser, expectMenuBalance, summaryFigure } from './support/money';
 import { dismissToast, expectToast, toasts } from './support/ui';
-import { createActiveUser, makeUser } from './support/users';
+import { createActiveUser, makeUser, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -246,7 +246,10 @@ test.describe('referral link copy', () => {
   }
 });
 
-test('/referrals lists a referee who registered with the link, and the $50 bonus', async ({ page, browser }) => {
+test('/referrals lists a referee who registered with the link, and the $50 bonus once they are activated', async ({
+  page,
+  browser,
+}) => {
   await createActiveUser(page);
   await page.goto('/referrals');
   await expect(page.getByText('No referrals yet', { exact: true })).toBeVisible();
@@ -276,6 +279,9 @@ test('/referrals lists a referee who registered with the link, and the $50 bonus
   await expect(list).toContainText(friend.email);
   await expect(page.getByText('No referrals yet', { exact: true })).toHaveCount(0);
 
+  // The bonus is paid when the operator activates the friend, not at sign-up.
   await page.goto('/dashboard');
+  await expect(summaryFigure(page, 'Referral Bonus')).toHaveText('$0.00');
+  await runAdmin(['activate', friend.email]);
   await expect(summaryFigure(page, 'Referral Bonus')).toHaveText('$50.00');
 });
