@@ -71,6 +71,8 @@ test('a wallet that fails to load shows an error with Retry and no $0.00 anywher
   await expect(page.getByTestId('plans-balance')).toHaveText('Unavailable');
   await viaMenu(page, 'Transfer Funds');
   await expect(page.getByTestId('transfer-balance')).toHaveText('Unavailable');
+  await viaMenu(page, 'My Investments');
+  await expect(page.locator('dt:text-is("Profit to claim") + dd')).toHaveText('Unavailable');
 
   // Once the wallet answers again, Retry brings the figures back.
   await viaMenu(page, 'Dashboard');
