@@ -2,6 +2,7 @@
 // the sessions; signing one out, signing out everywhere else, and changing the password each end
 // the other devices' sessions, and only theirs.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { countOpenedSockets, fund, waitForRealtime } from './support/money';
 import { dismissToast, expectToast, logIn } from './support/ui';
 import { createActiveUser } from './support/users';
 
@@ -28,6 +29,13 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
   const contexts: BrowserContext[] = [];
   try {
     const laptop = await newDevice(browser, contexts);
+    await countOpenedSockets(laptop);
+    const frames: string[] = [];
+    laptop.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string') frames.push(frame.payload);
+      });
+    });
     const user = await createActiveUser(laptop);
     const phone = await newDevice(browser, contexts);
     await logIn(phone, user.email, user.password);
@@ -58,6 +66,7 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
     await logIn(tablet, user.email, user.password);
     await laptop.reload();
     await expect(sessionRows(laptop)).toHaveCount(2);
+    await waitForRealtime(laptop);
     const newPassword = `${user.password}-changed`;
     await laptop.getByLabel('Current Password', { exact: true }).fill(user.password);
     await laptop.getByLabel('New Password', { exact: true }).fill(newPassword);
@@ -67,6 +76,13 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
     await expect(sessionRows(laptop)).toHaveCount(1);
     await expectSignedOut(tablet);
     await dismissToast(laptop, 'Password changed successfully');
+
+    // The laptop's live-update socket belonged to the ended session: it reconnects with the new
+    // cookie (within a heartbeat) and hears the next change to the account.
+    await laptop.waitForFunction(() => (window.__realtimeOpened ?? 0) >= 2, undefined, { timeout: 60_000 });
+    frames.length = 0;
+    await fund(user.email, 100);
+    await expect.poll(() => frames.some((f) => f.includes('"changed"')), { timeout: 20_000 }).toBe(true);
 
     // The laptop itself stays signed in; 'Sign out everywhere else' ends a desktop's new session.
     const desktop = await newDevice(browser, contexts);

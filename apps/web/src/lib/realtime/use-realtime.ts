@@ -1,7 +1,7 @@
 import { REALTIME, type RealtimeEvent, realtimeEventSchema } from '@meridian/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQueryKey, useMe } from '../api/get-me';
+import { meQueryKey, meQueryOptions, useMe } from '../api/get-me';
 import { walletQueryKey } from '../api/get-wallet';
 
 type Topic = RealtimeEvent['topics'][number];
@@ -62,6 +62,7 @@ export function useRealtime(): void {
     let attempt = 0;
     let everOpened = false;
     let stopped = false;
+    let retriedEndedSession = false;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -71,7 +72,20 @@ export function useRealtime(): void {
       if (stopped) return;
       const delay = reconnectDelay(code, attempt);
       if (delay === null) {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        // The session this socket was opened with has ended. Ask who we are again: signed out, the
+        // guard sends the user to /login; still signed in (a password change gave this browser a new
+        // session and ended the old one), reconnect with the new cookie.
+        // Once only until a socket is answered again, so a socket refused at the door is not retried.
+        const retry = !retriedEndedSession;
+        retriedEndedSession = true;
+        void queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).then(
+          (me) => {
+            if (stopped || !retry || !me?.isActive) return;
+            attempt += 1;
+            reconnectTimer = setTimeout(connect, REALTIME.reconnectDelayMs(attempt));
+          },
+          () => {},
+        );
         return;
       }
       attempt += 1;
@@ -101,6 +115,7 @@ export function useRealtime(): void {
       };
       ws.onmessage = (message: MessageEvent) => {
         awaitingPong = false;
+        retriedEndedSession = false;
         const event = parseEvent(message.data);
         if (event) invalidate(queryClient, event.topics);
       };
