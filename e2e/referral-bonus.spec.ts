@@ -47,7 +47,7 @@ test('a referee activated by the operator pays A $50.00, which A moves to the ba
     await fillRegisterForm(b, referee);
     await b.getByRole('button', { name: 'Register', exact: true }).click();
     await expectToast(b, 'Account created successfully');
-    await a.reload();
+    // A's open page lists B without a reload; the bonus waits for the operator.
     await expect(a.getByRole('list', { name: 'Referred users' })).toContainText(referee.email);
     await expect(a.getByTestId('referral-bonus')).toHaveText('$0.00');
 

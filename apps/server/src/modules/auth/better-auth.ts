@@ -8,6 +8,7 @@ import { authAccounts, sessions, users, verifications } from '../../db/schema/in
 import { openUserAccounts } from '../../ledger/index.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { enqueueEmail } from '../notifications/outbox.js';
+import { announceReferee } from '../referrals/referrals.service.js';
 import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 import { CLIENT_IP_HEADER } from './forward.js';
 
@@ -88,8 +89,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
           },
           async after(user) {
             // The referrer is paid when this account is first activated (admin/activation.service.ts),
-            // never at sign-up, so scripted sign-ups mint nothing.
+            // never at sign-up, so scripted sign-ups mint nothing; the referrer's list updates now.
             await openUserAccounts(db, user.id);
+            await announceReferee(db, (user.referrerId as string | null | undefined) ?? null);
             await enqueueEmail(db, user.email, {
               kind: 'welcome',
               name: user.name,

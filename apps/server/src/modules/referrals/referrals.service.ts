@@ -68,6 +68,13 @@ export async function grantReferralBonus(
   return true;
 }
 
+/** Tells the referrer's views that a referee joined (their bonus waits for the referee's activation). */
+export async function announceReferee(db: Db, referrerCode: string | null): Promise<void> {
+  if (!referrerCode) return;
+  const referrer = await findUserByReferralId(db, referrerCode);
+  if (referrer) await publishChanged(db, [referrer.id], ['referrals']);
+}
+
 /** Users who registered with this user's referral id, newest first. */
 export async function listReferees(db: Db, user: UserRow): Promise<Referee[]> {
   const found = await db

@@ -124,4 +124,19 @@ describe('activation is published to the user', () => {
       await unlisten();
     }
   });
+
+  it("tells the referrer's referee list when someone signs up with their code", async () => {
+    const referrer = await fundedUser(ctx, 0);
+    const heard: Notification[] = [];
+    const unlisten = await ctx.listen(REALTIME_CHANNEL, (payload) => {
+      const n = parseNotification(payload);
+      if (n?.userIds.includes(referrer.id)) heard.push(n);
+    });
+    try {
+      await new TestClient(ctx.app).register({ referrerId: referrer.referralId });
+      await expect.poll(() => heard).toEqual([{ userIds: [referrer.id], topics: ['referrals'] }]);
+    } finally {
+      await unlisten();
+    }
+  });
 });
