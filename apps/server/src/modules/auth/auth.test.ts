@@ -136,6 +136,30 @@ describe('login and logout', () => {
     expect(after.json().error).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('never hands the session token to page scripts: sign-up, sign-in and get-session bodies omit it', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const signUp = await new TestClient(ctx.app).request('POST', '/api/auth/sign-up/email', {
+      ...body,
+      email: `other.${body.email}`,
+    });
+    const login = await client.login(body.email, body.password);
+    const session = await client.request('GET', '/api/auth/get-session');
+    const [token] = await rows<{ token: string }>(
+      ctx.db,
+      sql`select s.token from sessions s join users u on u.id = s.user_id
+          where u.email = ${body.email} order by s.created_at desc limit 1`,
+    );
+    expect(token?.token).toBeTruthy();
+    for (const res of [signUp, login, session]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(token?.token);
+      expect(res.body).not.toMatch(/"token"/);
+    }
+    expect(login.json().user.email).toBe(body.email);
+    expect(session.json().user.email).toBe(body.email);
+  });
+
   it.each([
     [{ email: '', password: '' }, messages.loginFillAll],
     [{ email: 'a@b.co', password: '' }, messages.loginFillAll],

@@ -60,9 +60,31 @@ export async function forwardToAuth(
   if (response.status < 400) {
     const type = response.headers.get('content-type');
     if (type) reply.header('content-type', type);
-    return reply.status(response.status).send(text === '' ? undefined : text);
+    return reply.status(response.status).send(text === '' ? undefined : withoutSessionTokens(text));
   }
   return reply.status(statusFor(response.status, text)).send(translateError(response.status, text, request.id));
+}
+
+/**
+ * Better Auth puts the session token in the JSON of sign-in, sign-up and get-session answers. The
+ * token is the whole session, and the cookie that carries it is httpOnly so that page scripts (and
+ * an injected one) cannot read it; the body must not hand it to them either.
+ */
+export function withoutSessionTokens(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return text;
+  const body = parsed as { token?: unknown; session?: { token?: unknown } | null };
+  if (!('token' in body) && !(body.session && typeof body.session === 'object' && 'token' in body.session)) {
+    return text;
+  }
+  delete body.token;
+  if (body.session && typeof body.session === 'object') delete body.session.token;
+  return JSON.stringify(body);
 }
 
 function parseAuthError(text: string): { code?: string; message?: string } {
