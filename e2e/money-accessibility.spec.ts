@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createFundedUser, fund, investViaApi } from './support/money';
 import { html } from './support/ui';
-import { createActiveUser } from './support/users';
+import { createActiveUser, createActiveUserElsewhere } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -79,13 +79,7 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       browser,
     }) => {
-      const other = await browser.newContext();
-      let recipient: { email: string };
-      try {
-        recipient = await createActiveUser(await other.newPage());
-      } finally {
-        await other.close();
-      }
+      const recipient = await createActiveUserElsewhere(browser);
       const user = await createFundedUser(page, 100_000);
       await fund(user.email, 1); // a second history row, so nothing here is a first-run state
       await investViaApi(page, 'Starter', 10_000);

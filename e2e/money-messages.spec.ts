@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createFundedUser, expectMenuBalance, summaryFigure } from './support/money';
 import { dismissToast, expectToast, toasts } from './support/ui';
-import { createActiveUser, makeUser, runAdmin } from './support/users';
+import { createActiveUser, createActiveUserElsewhere, makeUser, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -80,13 +80,7 @@ test('transfer: inline field errors, Recipient not found, Insufficient balance (
   browser,
 }) => {
   const sender = await createFundedUser(page, 10_000);
-  const otherContext = await browser.newContext();
-  let recipientEmail: string;
-  try {
-    recipientEmail = (await createActiveUser(await otherContext.newPage())).email;
-  } finally {
-    await otherContext.close();
-  }
+  const recipientEmail = (await createActiveUserElsewhere(browser)).email;
 
   await page.goto('/transfer');
   await expect(page.getByTestId('transfer-balance')).toHaveText('$100.00');

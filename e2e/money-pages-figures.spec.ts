@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectFiguresWhole, expectNoSidewaysScroll, MAX_FIGURE_CENTS } from './support/figures';
 import { createFundedUser, investViaApi, transferViaApi } from './support/money';
-import { createActiveUser } from './support/users';
+import { createActiveUser, createActiveUserElsewhere } from './support/users';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -82,13 +82,7 @@ for (const width of [360, 375, 1280]) {
       page,
       browser,
     }) => {
-      const other = await browser.newContext();
-      let recipientEmail: string;
-      try {
-        recipientEmail = (await createActiveUser(await other.newPage())).email;
-      } finally {
-        await other.close();
-      }
+      const recipientEmail = (await createActiveUserElsewhere(browser)).email;
       await createFundedUser(page, MAX_FIGURE_CENTS);
       // $980,000,000.00 + the $19,600,000.00 fee leaves the balance: $999,600,000.00 shown on the row.
       await transferViaApi(page, recipientEmail, 98_000_000_000);

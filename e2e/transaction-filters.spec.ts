@@ -3,7 +3,7 @@
 // to, and a history that could not be loaded says so with a Retry instead of 'No transactions found'.
 import { expect, test } from '@playwright/test';
 import { createFundedUser, investViaApi, transferViaApi } from './support/money';
-import { createActiveUser, makeUser, runAdmin } from './support/users';
+import { createActiveUser, createActiveUserElsewhere, makeUser, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -11,14 +11,8 @@ test('chips: Deposit, Withdrawal, Transfers, Investments, Earnings each list the
   page,
   browser,
 }) => {
-  const other = await browser.newContext();
-  let recipientEmail: string;
+  const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   let friendEmail: string;
-  try {
-    recipientEmail = (await createActiveUser(await other.newPage())).email;
-  } finally {
-    await other.close();
-  }
   await createFundedUser(page, 50_000);
   const me = (await (await page.request.get('/api/me')).json()) as { referralId: string };
   // A friend registers with this user's referral ID and is activated: a referral bonus credit.

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { createFundedUser } from './support/money';
 import { toasts } from './support/ui';
-import { createActiveUser } from './support/users';
+import { createActiveUserElsewhere } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,13 +12,7 @@ test('amount + fee above the balance: Insufficient balance inline, no dialog, no
   page,
   browser,
 }) => {
-  const other = await browser.newContext();
-  let recipientEmail: string;
-  try {
-    recipientEmail = (await createActiveUser(await other.newPage())).email;
-  } finally {
-    await other.close();
-  }
+  const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
   await expect(page.getByTestId('transfer-balance')).toHaveText('$100.00');
@@ -55,13 +49,7 @@ test('amount + fee above the balance: Insufficient balance inline, no dialog, no
 });
 
 test('Escape closes the confirmation and keeps the form; Cancel resets it', async ({ page, browser }) => {
-  const other = await browser.newContext();
-  let recipientEmail: string;
-  try {
-    recipientEmail = (await createActiveUser(await other.newPage())).email;
-  } finally {
-    await other.close();
-  }
+  const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
   const email = page.getByLabel('Email', { exact: true });
@@ -97,13 +85,7 @@ test('Escape closes the confirmation and keeps the form; Cancel resets it', asyn
 });
 
 test('after a transfer the history shows the total debited, amount plus fee', async ({ page, browser }) => {
-  const other = await browser.newContext();
-  let recipientEmail: string;
-  try {
-    recipientEmail = (await createActiveUser(await other.newPage())).email;
-  } finally {
-    await other.close();
-  }
+  const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
   await page.getByLabel('Email', { exact: true }).fill(recipientEmail);

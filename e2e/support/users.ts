@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { type Page, test } from '@playwright/test';
+import { type Browser, type Page, test } from '@playwright/test';
 import { e2eDataDir } from './env';
 
 export interface TestUser {
@@ -74,4 +74,20 @@ export async function createActiveUser(page: Page, overrides: Partial<TestUser> 
   await registerViaApi(page, user);
   await runAdmin(['activate', user.email]);
   return user;
+}
+
+/**
+ * An active user registered in a browser context of their own (closed again), so `page`'s session
+ * stays as it was: the other party of a transfer, say.
+ */
+export async function createActiveUserElsewhere(
+  browser: Browser,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
+  const context = await browser.newContext();
+  try {
+    return await createActiveUser(await context.newPage(), overrides);
+  } finally {
+    await context.close();
+  }
 }
