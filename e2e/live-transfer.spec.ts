@@ -80,8 +80,9 @@ test('transfer with the confirmation dialog; the recipient dashboard updates wit
     await expect(debit).toHaveCount(1);
     await expect(debit).toHaveAttribute('data-type', 'debit');
     await expect(debit).toHaveAttribute('data-status', 'success');
-    await expect(debit).toContainText('-$120.50');
-    await expect(debit).toContainText('Fee $2.41');
+    // The debit shows what left the balance: the amount plus the fee.
+    await expect(debit).toContainText('-$122.91');
+    await expect(debit).toContainText('$120.50 + fee $2.41');
     // Newest first: the transfer sits above the funding.
     await expect(sender.getByRole('article').first()).toContainText(`Transfer to ${recipientUser.name}`);
     await expectMenuBalance(sender, dollars(50_000 - 12_291));
