@@ -1,4 +1,4 @@
-import { formatCents, type Investment, moneyMessages } from '@meridian/shared';
+import { formatCents, type Investment, investedTotalCents, moneyMessages } from '@meridian/shared';
 import { ArrowRight, HandCoins, Wallet } from 'lucide-react';
 import { type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -64,9 +64,7 @@ function InvestmentsContent() {
     return [{ value: ALL, label: 'All Plans' }, ...named, ...extra];
   }, [plans.data, investments.data]);
   const shown = filter === ALL ? list : list.filter((item) => item.planId === filter);
-  const investedCents = list
-    .filter((item) => item.status === 'active')
-    .reduce((sum, item) => sum + item.amountCents, 0);
+  const investedCents = investedTotalCents(list);
 
   const [ending, setEnding] = useState<Investment | null>(null);
   // An ended card loses its End button, so focus returns to Claim All Profits, the natural next step.

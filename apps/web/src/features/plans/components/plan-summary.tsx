@@ -1,4 +1,4 @@
-import { durationLabel, formatBps, formatCents, type Plan } from '@meridian/shared';
+import { durationLabel, formatBps, formatCents, type Plan, planProfitCents } from '@meridian/shared';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 
@@ -27,9 +27,8 @@ export function PlanSummary({ plan, amountCents }: PlanSummaryProps) {
       </p>
     );
   }
-  // Display only: the server pays floor(amount × profit%) spread over the days (its profitForDay
-  // adds up to exactly this), so a plan held to maturity pays this figure to the cent.
-  const profitCents = amountCents === null ? null : Math.floor((amountCents * plan.profitBps) / 10_000);
+  // Display only: the shared rule the server's daily accrual adds up to, so a plan held to maturity pays this.
+  const profitCents = amountCents === null ? null : planProfitCents(amountCents, plan.profitBps);
   return (
     <div className="flex flex-col gap-3">
       <dl className="divide-y divide-slate-200 dark:divide-slate-800">
