@@ -1,6 +1,7 @@
 import { QUERY_CACHE } from '@meridian/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { meQueryKey, warnIfSessionExpired } from './api/get-me';
+import { warnIfSessionExpired } from './api/get-me';
+import { meQueryKey } from './api/query-keys';
 import { ApiError } from './api-client';
 
 /** A 4xx answer will not change on retry; everything else (network, 5xx) gets up to 3 more tries. */

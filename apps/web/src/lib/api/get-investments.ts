@@ -2,9 +2,7 @@ import { type Investment, investmentSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
-
-/** Realtime invalidates this prefix when an investment changes. */
-export const investmentsQueryKey = ['investments'] as const;
+import { investmentsQueryKey } from './query-keys';
 
 /** Active investments, plus finished ones whose profit is not claimed yet; newest first. */
 export function getInvestments(signal?: AbortSignal): Promise<Investment[]> {

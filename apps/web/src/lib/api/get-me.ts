@@ -2,8 +2,7 @@ import { messages, type User, userSchema } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
 import { notify } from '../toast';
-
-export const meQueryKey = ['me'] as const;
+import { meQueryKey } from './query-keys';
 
 /** The signed-in user, or null when there is no session (401). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {

@@ -2,8 +2,7 @@ import { type Plan, planSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
-
-export const plansQueryKey = ['plans'] as const;
+import { plansQueryKey } from './query-keys';
 
 /** The investment plans, sorted by minimum amount (the server's order). */
 export function getPlans(signal?: AbortSignal): Promise<Plan[]> {

@@ -1,8 +1,7 @@
 import { formatCents, shellMessages, type Wallet, walletSchema } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
-
-export const walletQueryKey = ['wallet'] as const;
+import { walletQueryKey } from './query-keys';
 
 export function getWallet(signal?: AbortSignal): Promise<Wallet> {
   return apiRequest('/api/wallet', { schema: walletSchema, ...(signal ? { signal } : {}) });

@@ -1,7 +1,10 @@
 /**
- * Key prefixes of the feature-owned lists, here so any feature (and the realtime hook) can
- * invalidate them without importing another feature. Wallet, plans, investments and me keep
- * their keys beside their queries in this folder.
+ * Every query key prefix the app invalidates, in one place, so invalidation (lib/api/invalidate.ts)
+ * and the queries themselves agree on them without any feature importing another.
  */
+export const meQueryKey = ['me'] as const;
+export const walletQueryKey = ['wallet'] as const;
+export const plansQueryKey = ['plans'] as const;
+export const investmentsQueryKey = ['investments'] as const;
 export const transactionsQueryKey = ['transactions'] as const;
 export const referralsQueryKey = ['referrals'] as const;

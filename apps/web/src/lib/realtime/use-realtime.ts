@@ -1,31 +1,13 @@
 import { REALTIME, type RealtimeEvent, realtimeEventSchema } from '@meridian/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQueryKey, meQueryOptions, useMe } from '../api/get-me';
-import { walletQueryKey } from '../api/get-wallet';
-
-type Topic = RealtimeEvent['topics'][number];
-
-/** The query keys (prefixes) each topic invalidates. */
-const KEYS_BY_TOPIC: Record<Topic, readonly (readonly string[])[]> = {
-  wallet: [walletQueryKey],
-  transactions: [['transactions']],
-  investments: [['investments']],
-  referrals: [['referrals']],
-  user: [meQueryKey],
-};
-const ALL_TOPICS = Object.keys(KEYS_BY_TOPIC) as Topic[];
+import { meQueryOptions, useMe } from '../api/get-me';
+import { ALL_TOPICS, invalidateTopics } from '../api/invalidate';
 
 /** How long to wait before reconnecting after a close, or null when the server refused us. */
 export function reconnectDelay(closeCode: number, attempt: number): number | null {
   if (closeCode === REALTIME.policyViolationCode) return null;
   return REALTIME.reconnectDelayMs(attempt);
-}
-
-function invalidate(queryClient: QueryClient, topics: readonly Topic[]): void {
-  for (const topic of new Set(topics)) {
-    for (const queryKey of KEYS_BY_TOPIC[topic]) void queryClient.invalidateQueries({ queryKey });
-  }
 }
 
 function parseEvent(data: unknown): RealtimeEvent | null {
@@ -99,7 +81,7 @@ export function useRealtime(): void {
       ws.onopen = () => {
         attempt = 0;
         // Changes made while we were away were not heard: refetch everything once.
-        if (everOpened) invalidate(queryClient, ALL_TOPICS);
+        if (everOpened) void invalidateTopics(queryClient, ALL_TOPICS);
         everOpened = true;
         heartbeatTimer = setInterval(() => {
           if (awaitingPong) {
@@ -117,7 +99,7 @@ export function useRealtime(): void {
         awaitingPong = false;
         retriedEndedSession = false;
         const event = parseEvent(message.data);
-        if (event) invalidate(queryClient, event.topics);
+        if (event) void invalidateTopics(queryClient, event.topics);
       };
       ws.onclose = (event: CloseEvent) => onClosed(event.code);
     }

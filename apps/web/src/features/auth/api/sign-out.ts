@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../../../lib/api/get-me';
+import { meQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export function signOut(): Promise<unknown> {

@@ -1,8 +1,7 @@
 import { type Investment, investmentSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { investmentsQueryKey } from '../../../lib/api/get-investments';
-import { walletQueryKey } from '../../../lib/api/get-wallet';
-import { transactionsQueryKey } from '../../../lib/api/query-keys';
+import { invalidateAfterMoney } from '../../../lib/api/invalidate';
+import { investmentsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface EndInvestmentInput {
@@ -28,11 +27,7 @@ export function useEndInvestment() {
       queryClient.setQueryData<Investment[]>(investmentsQueryKey, (list) =>
         list?.map((item) => (item.id === ended.id ? ended : item)),
       );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletQueryKey }),
-        queryClient.invalidateQueries({ queryKey: investmentsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-      ]);
+      return invalidateAfterMoney(queryClient, 'end');
     },
   });
 }

@@ -1,8 +1,7 @@
 import { type CreateInvestmentBody, type Investment, investmentSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { investmentsQueryKey } from '../../../lib/api/get-investments';
-import { walletQueryKey } from '../../../lib/api/get-wallet';
-import { transactionsQueryKey } from '../../../lib/api/query-keys';
+import { invalidateAfterMoney } from '../../../lib/api/invalidate';
+import { investmentsQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface CreateInvestmentInput {
@@ -23,9 +22,7 @@ export function useCreateInvestment() {
       queryClient.setQueryData<Investment[]>(investmentsQueryKey, (list) =>
         list ? [investment, ...list.filter((item) => item.id !== investment.id)] : list,
       );
-      void queryClient.invalidateQueries({ queryKey: investmentsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
-      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
+      void invalidateAfterMoney(queryClient, 'invest');
     },
   });
 }

@@ -1,6 +1,6 @@
 import { type ProfileBody, userSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../../../lib/api/get-me';
+import { meQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
 
 export function updateProfile(body: ProfileBody) {

@@ -1,7 +1,6 @@
 import { type Transaction, transactionSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { walletQueryKey } from '../../../lib/api/get-wallet';
-import { transactionsQueryKey } from '../../../lib/api/query-keys';
+import { invalidateAfterMoney } from '../../../lib/api/invalidate';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Moves the whole referral bonus (and bonus) to the balance; one success transaction. */
@@ -13,10 +12,6 @@ export function useMoveBonus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveBonus,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletQueryKey }),
-        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-      ]),
+    onSuccess: () => invalidateAfterMoney(queryClient, 'bonus-move'),
   });
 }

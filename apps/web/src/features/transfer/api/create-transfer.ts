@@ -1,7 +1,6 @@
 import { type Transaction, type TransferBody, transactionSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { walletQueryKey } from '../../../lib/api/get-wallet';
-import { transactionsQueryKey } from '../../../lib/api/query-keys';
+import { invalidateAfterMoney } from '../../../lib/api/invalidate';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface CreateTransferInput {
@@ -18,9 +17,7 @@ export function useCreateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTransfer,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
-      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
-    },
+    // Not awaited: the page moves on to /transactions, which refetches as it opens.
+    onSuccess: () => void invalidateAfterMoney(queryClient, 'transfer'),
   });
 }
