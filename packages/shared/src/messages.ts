@@ -55,6 +55,9 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidCharacter: 'This field contains a character that is not allowed',
   referralIdNotFound: 'This referral ID does not exist. Check it or leave the field empty.',
+  currentPasswordRequired: 'Current Password is required',
+  newPasswordRequired: 'New Password is required',
+  confirmPasswordRequired: 'Confirm New Password is required',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,7 +6,8 @@ import { errorMessage } from './api-client';
  * two identical ones (each message appears exactly once).
  */
 export const notify = {
-  success: (message: string) => toast.success(message, { id: message }),
+  success: (message: string, description?: string) =>
+    toast.success(message, { id: message, ...(description === undefined ? {} : { description }) }),
   error: (message: string) => toast.error(message, { id: message }),
   info: (message: string) => toast.info(message, { id: message }),
   failure: (error: unknown) => {

@@ -101,9 +101,9 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** The change-password form: three fields, the confirmation must match (spec section 5). */
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, { error: messages.invalidRequest }),
-    newPassword: z.string().min(1, { error: messages.invalidRequest }),
-    confirmPassword: z.string().min(1, { error: messages.invalidRequest }),
+    currentPassword: z.string().min(1, { error: messages.currentPasswordRequired }),
+    newPassword: z.string().min(1, { error: messages.newPasswordRequired }),
+    confirmPassword: z.string().min(1, { error: messages.confirmPasswordRequired }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,32 +1,17 @@
-import { EMAIL_PATTERN, messages } from '@meridian/shared';
+import { forgotPasswordFormSchema, messages } from '@meridian/shared';
 import { MailCheck } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { TextLink } from '../../../components/ui/text-link';
-import { notify } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordPage() {
-  const id = useId();
   const request = useRequestPasswordReset();
-  const { register, handleSubmit, setFocus } = useForm<{ email: string }>({ defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      notify.error(messages.invalidEmail);
-      setFocus('email');
-      return;
-    }
-    try {
-      await request.mutateAsync(email);
-    } catch (error) {
-      notify.failure(error);
-    }
-  });
+  const form = useZodForm(forgotPasswordFormSchema, { report: 'toast', defaultValues: { email: '' } });
+  const submit = useSubmit({ run: ({ email }: { email: string }) => request.mutateAsync(email), form });
 
   return (
     <AuthCard
@@ -47,21 +32,16 @@ export function ForgotPasswordPage() {
           <p className="text-sm font-medium text-emerald-900 dark:text-emerald-200">{messages.passwordResetSent}</p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <Field id={`${id}-email`} label="Email">
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              {...register('email')}
-            />
-          </Field>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+          <FormField name="email" label="Email">
+            {(field) => (
+              <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
+            )}
+          </FormField>
           <Button type="submit" size="lg" loading={request.isPending} className="w-full">
             {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
-        </form>
+        </Form>
       )}
     </AuthCard>
   );

@@ -1,45 +1,25 @@
-import { type LoginInput, loginProblem, messages } from '@meridian/shared';
-import { type FormEvent, useId } from 'react';
+import { loginBodySchema, messages } from '@meridian/shared';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
-import { notify } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useSignIn } from '../api/sign-in';
 
-function focusField(form: HTMLFormElement, name: string) {
-  const field = form.elements.namedItem(name);
-  if (field instanceof HTMLInputElement) field.focus();
-}
-
 export function LoginPage() {
-  const id = useId();
   const navigate = useNavigate();
   const signIn = useSignIn();
-
-  // Two fields need no form library: plain FormData keeps this first page light.
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const values: LoginInput = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
-    const problem = loginProblem(values);
-    if (problem) {
-      notify.error(problem.message);
-      focusField(form, problem.field);
-      return;
-    }
-    try {
-      await signIn.mutateAsync(values);
-      notify.success(messages.loginSuccessful);
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      notify.failure(error);
-    }
-  };
+  // The specification reports login problems as toasts, one at a time, in its order.
+  const form = useZodForm(loginBodySchema, { report: 'toast', defaultValues: { email: '', password: '' } });
+  const submit = useSubmit({
+    run: signIn.mutateAsync,
+    success: messages.loginSuccessful,
+    form,
+    onSuccess: () => navigate('/dashboard', { replace: true }),
+  });
 
   return (
     <AuthCard
@@ -51,26 +31,16 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field id={`${id}-email`} label="Email">
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            name="email"
-          />
-        </Field>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+        <FormField name="email" label="Email">
+          {(field) => (
+            <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
+          )}
+        </FormField>
         <div className="flex flex-col gap-1.5">
-          <Field id={`${id}-password`} label="Password">
-            <PasswordInput
-              id={`${id}-password`}
-              autoComplete="current-password"
-              placeholder="Your password"
-              name="password"
-            />
-          </Field>
+          <FormField name="password" label="Password">
+            {(field) => <PasswordInput autoComplete="current-password" placeholder="Your password" {...field} />}
+          </FormField>
           <TextLink to="/forgot-password" className="self-end text-sm">
             Reset Password
           </TextLink>
@@ -78,7 +48,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" loading={signIn.isPending} className="w-full">
           {signIn.isPending ? 'Logging in...' : 'Log in'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,54 +1,31 @@
-import { messages, type RegisterInput, registerProblem } from '@meridian/shared';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { messages, registerBodySchema } from '@meridian/shared';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CountryField } from '../../../components/country-picker/country-field';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useSignUp } from '../api/sign-up';
 
-type RegisterForm = Required<RegisterInput>;
-
 export function RegisterPage() {
-  const id = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signUp = useSignUp();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setFocus,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<RegisterForm>({
+  // The specification reports registration problems as toasts, one at a time, in its order.
+  const form = useZodForm(registerBodySchema, {
+    report: 'toast',
     defaultValues: { name: '', email: '', phone: '', country: '', password: '', referrerId: params.get('refId') ?? '' },
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const problem = registerProblem(values);
-    if (problem) {
-      notify.error(problem.message);
-      setFocus(problem.field);
-      return;
-    }
-    try {
-      await signUp.mutateAsync(values);
-      notify.success(messages.accountCreated);
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      notify.failure(error);
-      // A referral ID that names no one: said on the field too, so the person can fix or clear it.
-      const referrerProblem = error instanceof ApiError ? error.fields?.referrerId : undefined;
-      if (referrerProblem) setError('referrerId', { message: referrerProblem }, { shouldFocus: true });
-    }
+  // A referral ID that names no one is said on its field too (the server's `fields`), so it can be fixed or cleared.
+  const submit = useSubmit({
+    run: signUp.mutateAsync,
+    success: messages.accountCreated,
+    form,
+    onSuccess: () => navigate('/dashboard', { replace: true }),
   });
 
   return (
@@ -61,54 +38,31 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field id={`${id}-name`} label="Full Name">
-          <Input id={`${id}-name`} autoComplete="name" placeholder="Jane Doe" {...register('name')} />
-        </Field>
-        <Field id={`${id}-email`} label="Email">
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        </Field>
-        <Field id={`${id}-phone`} label="Phone Number">
-          <Input
-            id={`${id}-phone`}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+1 555 123 4567"
-            {...register('phone')}
-          />
-        </Field>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+        <FormField name="name" label="Full Name">
+          {(field) => <Input autoComplete="name" placeholder="Jane Doe" {...field} />}
+        </FormField>
+        <FormField name="email" label="Email">
+          {(field) => (
+            <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
+          )}
+        </FormField>
+        <FormField name="phone" label="Phone Number">
+          {(field) => <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 123 4567" {...field} />}
+        </FormField>
         <Controller
-          control={control}
+          control={form.control}
           name="country"
           render={({ field }) => (
-            <CountryField id={`${id}-country`} ref={field.ref} value={field.value} onChange={field.onChange} />
+            <CountryField id="register-country" ref={field.ref} value={field.value} onChange={field.onChange} />
           )}
         />
-        <Field id={`${id}-password`} label="Password" hint="At least 8 characters.">
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            placeholder="Create a password"
-            {...register('password')}
-          />
-        </Field>
-        <Field id={`${id}-referrer`} label="Referral ID (Optional)" error={errors.referrerId?.message}>
-          <Input
-            id={`${id}-referrer`}
-            autoComplete="off"
-            placeholder="e.g. jane-doe"
-            {...(errors.referrerId ? { 'aria-invalid': true, 'aria-describedby': `${id}-referrer-error` } : {})}
-            {...register('referrerId', { onChange: () => clearErrors('referrerId') })}
-          />
-        </Field>
+        <FormField name="password" label="Password" hint="At least 8 characters.">
+          {(field) => <PasswordInput autoComplete="new-password" placeholder="Create a password" {...field} />}
+        </FormField>
+        <FormField name="referrerId" label="Referral ID (Optional)">
+          {(field) => <Input autoComplete="off" placeholder="e.g. jane-doe" {...field} />}
+        </FormField>
         <p className="text-xs leading-relaxed text-slate-600 dark:text-slate-400">
           By registering you agree to our <TextLink to="/terms">Terms of Service</TextLink> and{' '}
           <TextLink to="/privacy">Privacy Policy</TextLink>.
@@ -116,7 +70,7 @@ export function RegisterPage() {
         <Button type="submit" size="lg" loading={signUp.isPending} className="w-full">
           {signUp.isPending ? 'Creating account...' : 'Register'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

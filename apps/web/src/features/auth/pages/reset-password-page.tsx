@@ -1,49 +1,28 @@
-import { messages, PASSWORD_MIN_LENGTH } from '@meridian/shared';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { messages, resetPasswordFormSchema } from '@meridian/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
-import { notify } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useResetPassword } from '../api/reset-password';
 
-interface ResetForm {
-  newPassword: string;
-  confirmPassword: string;
-}
-
 export function ResetPasswordPage() {
-  const id = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ResetForm>({ defaultValues: { newPassword: '', confirmPassword: '' } });
-
-  const onSubmit = handleSubmit(async ({ newPassword, confirmPassword }) => {
-    if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      notify.error(messages.passwordTooShort);
-      return;
-    }
-    if (newPassword !== confirmPassword) {
-      setError('confirmPassword', { message: messages.passwordsDoNotMatch }, { shouldFocus: true });
-      return;
-    }
-    try {
-      await reset.mutateAsync({ newPassword, token });
-      notify.success(messages.passwordChanged);
-      navigate('/login', { replace: true });
-    } catch (error) {
-      notify.failure(error);
-    }
+  // Too short is a toast; a confirmation that does not match is said under it (spec section 5).
+  const form = useZodForm(resetPasswordFormSchema, {
+    report: 'toast',
+    inlineFields: ['confirmPassword'],
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const submit = useSubmit({
+    run: ({ newPassword }: { newPassword: string }) => reset.mutateAsync({ newPassword, token }),
+    success: messages.passwordChanged,
+    onSuccess: () => navigate('/login', { replace: true }),
   });
 
   const footer = (
@@ -68,23 +47,17 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" description="Pick a password of at least 8 characters." footer={footer}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <Field id={`${id}-new`} label="New Password">
-          <PasswordInput id={`${id}-new`} autoComplete="new-password" {...register('newPassword')} />
-        </Field>
-        <Field id={`${id}-confirm`} label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            id={`${id}-confirm`}
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? `${id}-confirm-error` : undefined}
-            {...register('confirmPassword')}
-          />
-        </Field>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+        <FormField name="newPassword" label="New Password">
+          {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+        </FormField>
+        <FormField name="confirmPassword" label="Confirm New Password">
+          {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+        </FormField>
         <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type ProfileBody, profileBodySchema, type User } from '@meridian/shared';
-import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { messages, profileBodySchema, type User } from '@meridian/shared';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { CountryField } from '../../../components/country-picker/country-field';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { notify } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useUpdateProfile } from '../api/update-profile';
 
-type PersonalValues = ProfileBody;
-
-const valuesOf = (user: User): PersonalValues => ({
+const valuesOf = (user: User) => ({
   name: user.name,
   phone: user.phone,
   country: user.country,
@@ -20,69 +18,51 @@ const valuesOf = (user: User): PersonalValues => ({
 });
 
 export function PersonalForm({ user }: { user: User }) {
-  const id = useId();
   const update = useUpdateProfile();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<PersonalValues>({ resolver: zodResolver(profileBodySchema), defaultValues: valuesOf(user) });
+  const form = useZodForm(profileBodySchema, { defaultValues: valuesOf(user) });
+  const { reset } = form;
 
   useEffect(() => reset(valuesOf(user)), [user, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync({ ...values, address: values.address ?? '' });
-      notify.success(messages.userUpdated);
-    } catch (error) {
-      notify.failure(error);
-    }
+  const submit = useSubmit({
+    run: (values: { name: string; phone: string; country: string; address?: string | undefined }) =>
+      update.mutateAsync({ ...values, address: values.address ?? '' }),
+    success: messages.userUpdated,
+    form,
   });
 
-  const invalid = (field: keyof PersonalValues) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
-
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
-      <Field id={`${id}-name`} label="Full Name" error={errors.name?.message}>
-        <Input id={`${id}-name`} autoComplete="name" {...invalid('name')} {...register('name')} />
+    <Form form={form} onSubmit={submit} className="grid gap-5 sm:grid-cols-2">
+      <FormField name="name" label="Full Name">
+        {(field) => <Input autoComplete="name" {...field} />}
+      </FormField>
+      <Field id="profile-email" label="Email" hint="Your email cannot be changed.">
+        <Input id="profile-email" type="email" readOnly value={user.email} />
       </Field>
-      <Field id={`${id}-email`} label="Email" hint="Your email cannot be changed.">
-        <Input id={`${id}-email`} type="email" readOnly value={user.email} />
-      </Field>
-      <Field id={`${id}-phone`} label="Phone Number" error={errors.phone?.message}>
-        <Input id={`${id}-phone`} type="tel" autoComplete="tel" {...invalid('phone')} {...register('phone')} />
-      </Field>
+      <FormField name="phone" label="Phone Number">
+        {(field) => <Input type="tel" autoComplete="tel" {...field} />}
+      </FormField>
       <Controller
-        control={control}
+        control={form.control}
         name="country"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <CountryField
-            id={`${id}-country`}
+            id="profile-country"
             ref={field.ref}
             value={field.value}
             onChange={field.onChange}
-            error={errors.country?.message}
+            error={fieldState.error?.message}
           />
         )}
       />
-      <Field id={`${id}-address`} label="Address" error={errors.address?.message} className="sm:col-span-2">
-        <Textarea
-          id={`${id}-address`}
-          rows={3}
-          autoComplete="street-address"
-          placeholder="Street, city, postcode"
-          {...invalid('address')}
-          {...register('address')}
-        />
-      </Field>
+      <FormField name="address" label="Address" className="sm:col-span-2">
+        {(field) => <Textarea rows={3} autoComplete="street-address" placeholder="Street, city, postcode" {...field} />}
+      </FormField>
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" loading={update.isPending} className="w-full sm:w-auto">
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormHTMLAttributes, type ReactNode, useId } from 'react';
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  get,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../lib/toast';
+import { Field } from './field';
+
+/**
+ * How a form reports the problems its schema finds before anything is sent: 'inline', every problem
+ * under its field (the default); 'toast', the first problem only, as a toast, its field focused (the
+ * specification's register and login forms). Fields listed in `inlineFields` keep theirs under the
+ * field even in 'toast' mode ('Passwords do not match' on the confirmation).
+ */
+export type ProblemReport = 'inline' | 'toast';
+
+interface ZodFormOptions<TIn extends FieldValues, TOut> extends Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> {
+  report?: ProblemReport;
+  inlineFields?: readonly FieldPath<TIn>[];
+}
+
+export type ZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
+  report: ProblemReport;
+  inlineFields: readonly FieldPath<TIn>[];
+};
+
+/** react-hook-form validated by a shared zod schema: the one way a form of the app is built. */
+export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
+  schema: z.ZodType<TOut, TIn>,
+  { report = 'inline', inlineFields = [], ...options }: ZodFormOptions<TIn, TOut> = {},
+): ZodForm<TIn, TOut> {
+  const form = useForm<TIn, unknown, TOut>({
+    ...options,
+    resolver: zodResolver(schema),
+    // A toast form shows a problem once, at submit: re-checking while typing would put it under the field.
+    ...(report === 'toast' ? { reValidateMode: 'onSubmit' as const } : {}),
+  });
+  return { ...form, report, inlineFields };
+}
+
+function firstProblem<T extends FieldValues>(errors: FieldErrors<T>): [FieldPath<T>, string] | null {
+  for (const [name, error] of Object.entries(errors)) {
+    const message = (error as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message !== '') return [name as FieldPath<T>, message];
+  }
+  return null;
+}
+
+interface FormProps<TIn extends FieldValues, TOut>
+  extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'onInvalid'> {
+  form: ZodForm<TIn, TOut>;
+  /** Runs with the schema's output once it finds no problem (usually a `useSubmit` handler). */
+  onSubmit: (values: TOut) => unknown;
+}
+
+/** The `<form>` of a `useZodForm`: validates on submit and reports problems the form's way. */
+export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, children, ...props }: FormProps<TIn, TOut>) {
+  const { report, inlineFields, ...methods } = form;
+
+  const onInvalid = (errors: FieldErrors<TIn>) => {
+    if (report !== 'toast') return;
+    const problem = firstProblem(errors);
+    methods.clearErrors();
+    if (!problem) return;
+    const [name, message] = problem;
+    if (inlineFields.includes(name)) {
+      methods.setError(name, { message }, { shouldFocus: true });
+      return;
+    }
+    notify.error(message);
+    methods.setFocus(name);
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void methods.handleSubmit(async (values) => void (await onSubmit(values)), onInvalid)(event)
+        }
+        {...props}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** What a control needs to be one field of the form: its id, its error wiring, and `register`'s props. */
+export interface FieldControl extends UseFormRegisterReturn {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+interface FormFieldProps<T extends FieldValues> {
+  name: FieldPath<T>;
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+  /** Renders the control, spreading `control` onto it. */
+  children: (control: FieldControl) => ReactNode;
+}
+
+/**
+ * A labelled field of the enclosing `<Form>`, with its problem (from the schema or the server) under it
+ * until the field is edited.
+ */
+export function FormField<T extends FieldValues>({ name, label, hint, className, children }: FormFieldProps<T>) {
+  const {
+    register,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<T>();
+  const id = `${useId()}-${name}`;
+  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+  const error = typeof message === 'string' && message !== '' ? message : undefined;
+  const control: FieldControl = {
+    id,
+    ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}),
+    // Editing a field takes its problem away (a server's message, a mismatch) until the next submit.
+    ...register(name, { onChange: () => error && clearErrors(name) }),
+  };
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {children(control)}
+    </Field>
+  );
+}
