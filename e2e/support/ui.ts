@@ -10,6 +10,18 @@ export function toasts(page: Page, message: string): Locator {
   return page.locator(`${LIVE_TOAST} [data-title]`).filter({ hasText: exactly(message) });
 }
 
+/**
+ * Resolves once the page has drawn every toast the actions so far asked for, so that a count taken
+ * next is final (no guessed sleep). Playwright's click returns after the page ran its handlers; the
+ * toast library then draws in a task it queued there (Sonner: a setTimeout whose render is
+ * synchronous), and tasks run in order: two task turns and a frame later, that toast is in the page.
+ */
+export async function toastsDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => setTimeout(() => setTimeout(() => requestAnimationFrame(() => resolve())))),
+  );
+}
+
 /** Waits for the toast `message` and checks that it is on screen exactly once. */
 export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(toasts(page, message)).toHaveCount(1);
