@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { cn } from '../../../lib/cn';
 
@@ -75,30 +75,23 @@ export function AccountSummary() {
       </h2>
       {isError && <WalletError onRetry={retry} retrying={isFetching} />}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        {items.map(({ label, key, icon: Icon, tone }) => (
+        {items.map(({ label, key, icon, tone }) => (
           <li key={key}>
-            <Card className="flex h-full flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
-              <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11', tone)}>
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              {/* The container the figure sizes itself to: the whole width left beside the icon. */}
-              <div className="@container flex min-w-0 flex-1 flex-col">
-                <span className="text-sm text-slate-600 dark:text-slate-400">{label}</span>
-                {wallet ? (
-                  <FittedFigure
-                    text={formatCents(wallet[key])}
-                    maxRem={1.5}
-                    data-testid="summary-figure"
-                    className="mt-0.5 font-semibold text-slate-900 dark:text-white"
-                  />
-                ) : isLoading ? (
-                  <span className="mt-1 h-7 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-                ) : (
-                  <span className="mt-0.5 text-base font-medium text-slate-500 dark:text-slate-400">
-                    {shellMessages.figureUnavailable}
-                  </span>
-                )}
-              </div>
+            <Card className="h-full p-4 sm:p-5">
+              <StatTile
+                label={label}
+                value={wallet ? formatCents(wallet[key]) : shellMessages.figureUnavailable}
+                loading={!wallet && isLoading}
+                icon={icon}
+                iconClassName={cn('sm:size-11', tone)}
+                className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4"
+                valueClassName={
+                  wallet
+                    ? 'mt-0.5 font-semibold text-slate-900 dark:text-white'
+                    : 'mt-0.5 font-medium text-slate-500 dark:text-slate-400'
+                }
+                {...(wallet ? { testId: 'summary-figure' } : {})}
+              />
             </Card>
           </li>
         ))}

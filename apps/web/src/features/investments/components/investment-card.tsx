@@ -4,9 +4,12 @@ import { memo } from 'react';
 import { daysOf, InvestmentStatusBadge, investmentProgress } from '../../../components/investment/investment-status';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { Progress } from '../../../components/ui/progress';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { formatDate } from '../../../lib/format-date';
+
+const labelClassName = 'text-xs text-slate-600 dark:text-slate-400';
+const textValueClassName = 'text-sm font-medium text-slate-900 tabular-nums dark:text-white';
 
 interface InvestmentCardProps {
   investment: Investment;
@@ -40,30 +43,38 @@ export const InvestmentCard = memo(function InvestmentCard({ investment, onEnd }
 
         <dl className="grid grid-cols-2 gap-4">
           {/* Each figure sizes itself to its column, so $999,999,999.99 fits on a phone. */}
-          <div className="@container flex min-w-0 flex-col gap-0.5">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Amount</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white">
-              <FittedFigure text={formatCents(investment.amountCents)} maxRem={1.125} />
-            </dd>
-          </div>
-          <div className="@container flex min-w-0 flex-col gap-0.5">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Profit so far</dt>
-            <dd className="font-semibold text-emerald-700 dark:text-emerald-400">
-              <FittedFigure text={`+${formatCents(investment.profitCents)}`} maxRem={1.125} />
-            </dd>
-          </div>
-          <div className="flex flex-col gap-0.5">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Return</dt>
-            <dd className="text-sm font-medium text-slate-900 tabular-nums dark:text-white">
-              {formatBps(investment.profitBps)}
-            </dd>
-          </div>
-          <div className="flex flex-col gap-0.5">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Days left</dt>
-            <dd className="text-sm font-medium text-slate-900 tabular-nums dark:text-white">
-              {investment.status === 'active' ? progress.daysLeft : '—'}
-            </dd>
-          </div>
+          <StatTile
+            term
+            label="Amount"
+            value={formatCents(investment.amountCents)}
+            maxRem={1.125}
+            labelClassName={labelClassName}
+            valueClassName="font-semibold text-slate-900 dark:text-white"
+          />
+          <StatTile
+            term
+            label="Profit so far"
+            value={`+${formatCents(investment.profitCents)}`}
+            maxRem={1.125}
+            labelClassName={labelClassName}
+            valueClassName="font-semibold text-emerald-700 dark:text-emerald-400"
+          />
+          <StatTile
+            term
+            fitted={false}
+            label="Return"
+            value={formatBps(investment.profitBps)}
+            labelClassName={labelClassName}
+            valueClassName={textValueClassName}
+          />
+          <StatTile
+            term
+            fitted={false}
+            label="Days left"
+            value={investment.status === 'active' ? String(progress.daysLeft) : '—'}
+            labelClassName={labelClassName}
+            valueClassName={textValueClassName}
+          />
         </dl>
 
         <div className="flex flex-col gap-2">

@@ -9,8 +9,8 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type ChipOption, FilterChips } from '../../../components/ui/filter-chips';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
@@ -175,26 +175,22 @@ function ClaimPanel({
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
       <dl className="grid min-w-0 flex-1 grid-cols-2 gap-4 sm:max-w-md">
         {/* Each figure sizes itself to its half of the panel, so $999,999,999.99 fits on a phone. */}
-        <div className="@container flex min-w-0 flex-col gap-0.5">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">Profit to claim</dt>
-          <dd className="font-semibold text-emerald-700 dark:text-emerald-400">
-            {loading ? (
-              <Skeleton className="mt-1 h-7 w-24" />
-            ) : (
-              <FittedFigure text={walletFigure(profitCents)} maxRem={1.5} data-testid="profit-to-claim" />
-            )}
-          </dd>
-        </div>
-        <div className="@container flex min-w-0 flex-col gap-0.5">
-          <dt className="text-sm text-slate-600 dark:text-slate-400">Invested</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">
-            {loading ? (
-              <Skeleton className="mt-1 h-7 w-24" />
-            ) : (
-              <FittedFigure text={formatCents(investedCents)} maxRem={1.5} data-testid="invested-total" />
-            )}
-          </dd>
-        </div>
+        <StatTile
+          term
+          label="Profit to claim"
+          value={walletFigure(profitCents)}
+          loading={loading}
+          valueClassName="font-semibold text-emerald-700 dark:text-emerald-400"
+          testId="profit-to-claim"
+        />
+        <StatTile
+          term
+          label="Invested"
+          value={formatCents(investedCents)}
+          loading={loading}
+          valueClassName="font-semibold text-slate-900 dark:text-white"
+          testId="invested-total"
+        />
       </dl>
       <div className="flex flex-col gap-1.5 sm:items-end">
         {/* Nothing to claim (or a wallet that could not be read): the button rests, and says why. */}

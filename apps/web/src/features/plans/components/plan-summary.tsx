@@ -1,21 +1,10 @@
 import { durationLabel, formatBps, formatCents, type Plan, planProfitCents } from '@meridian/shared';
-import type { ReactNode } from 'react';
+import { DescriptionList, DescriptionRow } from '../../../components/ui/description-list';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 interface PlanSummaryProps {
   plan: Plan | undefined;
   amountCents: number | null;
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-      <dd className="text-right text-sm font-medium break-words text-slate-900 tabular-nums dark:text-white">
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 /** The chosen plan's figures and, once an amount is typed, the profit it would earn. */
@@ -31,16 +20,16 @@ export function PlanSummary({ plan, amountCents }: PlanSummaryProps) {
   const profitCents = amountCents === null ? null : planProfitCents(amountCents, plan.profitBps);
   return (
     <div className="flex flex-col gap-3">
-      <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-        <Row term="Plan">{plan.name}</Row>
-        <Row term="Duration">{durationLabel(plan.durationDays)}</Row>
-        <Row term="Profit">
+      <DescriptionList>
+        <DescriptionRow term="Plan">{plan.name}</DescriptionRow>
+        <DescriptionRow term="Duration">{durationLabel(plan.durationDays)}</DescriptionRow>
+        <DescriptionRow term="Profit">
           {formatBps(plan.profitBps)} over {durationLabel(plan.durationDays).toLowerCase()}
-        </Row>
-        <Row term="Minimum">{formatCents(plan.minCents)}</Row>
-        <Row term="Maximum">{formatCents(plan.maxCents)}</Row>
-        <Row term="Amount">{amountCents === null ? '—' : formatCents(amountCents)}</Row>
-        <Row term="Profit at maturity">
+        </DescriptionRow>
+        <DescriptionRow term="Minimum">{formatCents(plan.minCents)}</DescriptionRow>
+        <DescriptionRow term="Maximum">{formatCents(plan.maxCents)}</DescriptionRow>
+        <DescriptionRow term="Amount">{amountCents === null ? '—' : formatCents(amountCents)}</DescriptionRow>
+        <DescriptionRow term="Profit at maturity">
           {profitCents === null ? (
             '—'
           ) : (
@@ -48,15 +37,15 @@ export function PlanSummary({ plan, amountCents }: PlanSummaryProps) {
               +{formatCents(profitCents)}
             </span>
           )}
-        </Row>
-        <Row term="Back at maturity">
+        </DescriptionRow>
+        <DescriptionRow term="Back at maturity">
           {profitCents === null || amountCents === null ? (
             '—'
           ) : (
             <span data-testid="plan-total">{formatCents(amountCents + profitCents)}</span>
           )}
-        </Row>
-      </dl>
+        </DescriptionRow>
+      </DescriptionList>
       {profitCents !== null && amountCents !== null && (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="plan-pays">
           This investment pays {formatCents(profitCents)} of profit over{' '}

@@ -1,33 +1,32 @@
 import {
-  amountProblemMessages,
   centsToDollarsInput,
   formatCents,
+  type InvestForm,
+  investFormSchema,
   moneyMessages,
-  type Plan,
   parseDollars,
   QUICK_INVEST_AMOUNTS_CENTS,
 } from '@meridian/shared';
 import { ArrowRight, BarChart3, RefreshCw, Wallet } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field } from '../../../components/ui/field';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
-import { errorMessageOr } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { notify } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useSubmit } from '../../../lib/use-submit';
 import { useCreateInvestment } from '../api/create-investment';
 import { PlanOption } from '../components/plan-option';
 import { PlanSummary, PlanSummarySkeleton } from '../components/plan-summary';
@@ -43,17 +42,6 @@ export function PlansPage() {
   );
 }
 
-/** The first problem with the choice, in the order the specification lists them; null when fine. */
-function choiceProblem(plan: Plan | undefined, amount: string, investedPlanIds: ReadonlySet<string>): string | null {
-  if (!plan) return moneyMessages.selectPlan;
-  const parsed = parseDollars(amount);
-  if (!parsed.ok) return parsed.problem === 'empty' ? moneyMessages.enterAmount : amountProblemMessages[parsed.problem];
-  if (parsed.cents < plan.minCents) return moneyMessages.belowPlanMin;
-  if (parsed.cents > plan.maxCents) return moneyMessages.abovePlanMax;
-  if (investedPlanIds.has(plan.id)) return moneyMessages.alreadyInvested;
-  return null;
-}
-
 function PlansContent() {
   const id = useId();
   const navigate = useNavigate();
@@ -65,41 +53,42 @@ function PlansContent() {
   const idempotency = useIdempotencyKey();
   useFailureToast(plans.error, moneyMessages.failedToFetchPlans);
 
-  const [chosenId, setChosenId] = useState<string | null>(() => params.get('plan'));
-  const [amount, setAmount] = useState('');
-  const planListRef = useRef<HTMLDivElement>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-
   const planList = plans.data ?? [];
-  const plan = planList.find((item) => item.id === chosenId);
-  const parsed = parseDollars(amount);
-  const amountCents = parsed.ok ? parsed.cents : null;
   const investedPlanIds = new Set(
     (investments.data ?? []).filter((item) => item.status === 'active').map((item) => item.planId),
   );
+  // Checked against the plans on offer and those already held, in spec section 5's order, as toasts.
+  const schema = investFormSchema(planList, investedPlanIds);
+  const form = useZodForm(schema, {
+    report: 'toast',
+    defaultValues: { planId: params.get('plan') ?? '', amount: '' } satisfies InvestForm,
+  });
+  const { field: planField } = useController({ control: form.control, name: 'planId' });
+  const chosenId = planField.value;
+  const amount = form.watch('amount');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const problem = choiceProblem(plan, amount, investedPlanIds);
-    if (problem || !plan || amountCents === null) {
-      notify.error(problem ?? moneyMessages.enterAmount);
-      if (problem === moneyMessages.selectPlan) planListRef.current?.querySelector('input')?.focus();
-      else amountRef.current?.focus();
-      return;
-    }
-    const body = { planId: plan.id, amountCents };
-    try {
-      await create.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+  const plan = planList.find((item) => item.id === chosenId);
+  const parsed = parseDollars(amount);
+  const amountCents = parsed.ok ? parsed.cents : null;
+
+  const invest = useSubmit({
+    run: (body: { planId: string; amountCents: number }) =>
+      create.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) }),
+    success: (_investment, body) => ({
+      title: moneyMessages.investmentSuccessful,
+      description: `${planList.find((item) => item.id === body.planId)?.name ?? ''} · ${formatCents(body.amountCents)}`,
+    }),
+    failure: moneyMessages.failedToInvest,
+    onSuccess: () => {
       idempotency.settle();
-      toast.success(moneyMessages.investmentSuccessful, {
-        id: moneyMessages.investmentSuccessful,
-        description: `${plan.name} · ${formatCents(amountCents)}`,
-      });
       navigate('/investments');
-    } catch (error) {
-      notify.error(errorMessageOr(error, moneyMessages.failedToInvest));
-    }
+    },
+  });
+
+  const onSubmit = async (values: InvestForm) => {
+    const cents = parseDollars(values.amount);
+    if (create.isPending || !cents.ok) return;
+    await invest({ planId: values.planId, amountCents: cents.cents });
   };
 
   if (plans.isError && planList.length === 0) {
@@ -119,7 +108,7 @@ function PlansContent() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <Form form={form} onSubmit={onSubmit} className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex min-w-0 flex-col gap-6">
         <Card>
           <CardHeader>
@@ -142,7 +131,10 @@ function PlansContent() {
               </div>
             ) : (
               <div
-                ref={planListRef}
+                // A 'Please select a plan' problem focuses the first plan.
+                ref={(element) =>
+                  planField.ref(element ? { focus: () => element.querySelector('input')?.focus() } : null)
+                }
                 role="radiogroup"
                 aria-labelledby={`${id}-plans`}
                 className="grid gap-3 sm:grid-cols-2"
@@ -154,7 +146,7 @@ function PlansContent() {
                     name={`${id}-plan`}
                     checked={item.id === chosenId}
                     invested={investedPlanIds.has(item.id)}
-                    onSelect={setChosenId}
+                    onSelect={planField.onChange}
                   />
                 ))}
               </div>
@@ -178,7 +170,7 @@ function PlansContent() {
                       key={cents}
                       type="button"
                       aria-pressed={pressed}
-                      onClick={() => setAmount(centsToDollarsInput(cents))}
+                      onClick={() => form.setValue('amount', centsToDollarsInput(cents))}
                       className={cn(
                         'h-11 rounded-lg border text-sm font-semibold tabular-nums transition-colors',
                         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400',
@@ -193,8 +185,8 @@ function PlansContent() {
                 })}
               </div>
             </fieldset>
-            <Field
-              id={`${id}-amount`}
+            <FormField
+              name="amount"
               label="Custom amount"
               hint={
                 plan
@@ -202,15 +194,8 @@ function PlansContent() {
                   : 'Select a plan to see the amounts it accepts.'
               }
             >
-              <MoneyInput
-                id={`${id}-amount`}
-                ref={amountRef}
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                aria-describedby={`${id}-amount-hint`}
-              />
-            </Field>
+              {(field) => <MoneyInput placeholder="0.00" aria-describedby={`${field.id}-hint`} {...field} />}
+            </FormField>
           </CardContent>
         </Card>
       </div>
@@ -222,20 +207,15 @@ function PlansContent() {
         <CardContent className="flex flex-col gap-5">
           <div className="flex items-center gap-3 rounded-lg bg-gradient-to-br from-indigo-600 to-indigo-800 p-4 text-white">
             <Wallet className="size-5 shrink-0 text-indigo-100" aria-hidden="true" />
-            {/* The container the figure sizes itself to: the whole width beside the icon. */}
-            <div className="@container flex min-w-0 flex-1 flex-col">
-              <span className="text-xs tracking-wide text-indigo-100 uppercase">Account balance</span>
-              {walletLoading ? (
-                <Skeleton className="mt-1 h-7 w-28 bg-indigo-400/40 dark:bg-indigo-400/40" />
-              ) : (
-                <FittedFigure
-                  text={walletFigure(wallet?.balanceCents)}
-                  maxRem={1.5}
-                  className="font-semibold"
-                  data-testid="plans-balance"
-                />
-              )}
-            </div>
+            <StatTile
+              label="Account balance"
+              value={walletFigure(wallet?.balanceCents)}
+              loading={walletLoading}
+              labelClassName="text-xs tracking-wide text-indigo-100 uppercase"
+              valueClassName="font-semibold"
+              skeletonClassName="mt-1 h-7 w-28 bg-indigo-400/40 dark:bg-indigo-400/40"
+              testId="plans-balance"
+            />
           </div>
           {plans.isPending ? <PlanSummarySkeleton /> : <PlanSummary plan={plan} amountCents={amountCents} />}
           <Button type="submit" size="lg" loading={create.isPending} className="w-full">
@@ -252,6 +232,6 @@ function PlansContent() {
           )}
         </CardContent>
       </Card>
-    </form>
+    </Form>
   );
 }

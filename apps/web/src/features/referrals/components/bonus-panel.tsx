@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { ApiError, errorMessageOr } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
@@ -45,24 +44,23 @@ export function BonusPanel() {
     }
   };
 
-  const figure = (label: string, cents: number | undefined, testId: string) => (
-    <div className="@container flex min-w-0 flex-col gap-0.5">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="font-semibold text-slate-900 dark:text-white">
-        {isLoading ? (
-          <Skeleton className="mt-1 h-7 w-24" />
-        ) : (
-          <FittedFigure text={walletFigure(cents)} maxRem={1.5} data-testid={testId} />
-        )}
-      </dd>
-    </div>
-  );
-
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
       <dl className="grid min-w-0 flex-1 grid-cols-2 gap-4 sm:max-w-md">
-        {figure('Referral Bonus', referralBonusCents, 'referral-bonus')}
-        {figure('Bonus', bonusCents, 'bonus')}
+        {[
+          { label: 'Referral Bonus', cents: referralBonusCents, testId: 'referral-bonus' },
+          { label: 'Bonus', cents: bonusCents, testId: 'bonus' },
+        ].map(({ label, cents, testId }) => (
+          <StatTile
+            key={testId}
+            term
+            label={label}
+            value={walletFigure(cents)}
+            loading={isLoading}
+            valueClassName="font-semibold text-slate-900 dark:text-white"
+            testId={testId}
+          />
+        ))}
       </dl>
       <div className="flex flex-col gap-1.5 sm:items-end">
         {/* Nothing to move (or a wallet that could not be read): the button rests, and says why. */}

@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useUser } from '../../../lib/api/get-me';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -45,20 +46,17 @@ function ReferralsContent() {
             <ReferralLinkField id={id} referralId={user.referralId} />
           </CardContent>
         </Card>
-        <Card className="flex items-center p-5">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300">
-              <Users className="size-5" aria-hidden="true" />
-            </span>
-            <div className="flex flex-col">
-              <span className="text-sm text-slate-600 dark:text-slate-400">Referrals</span>
-              {referrals.isPending ? (
-                <Skeleton className="mt-1 h-6 w-10" />
-              ) : (
-                <span className="text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{list.length}</span>
-              )}
-            </div>
-          </div>
+        <Card className="flex flex-col justify-center p-5">
+          <StatTile
+            label="Referrals"
+            value={String(list.length)}
+            loading={referrals.isPending}
+            icon={Users}
+            iconClassName="bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300"
+            maxRem={1.25}
+            valueClassName="font-semibold text-slate-900 dark:text-white"
+            skeletonClassName="mt-1 h-6 w-10"
+          />
         </Card>
       </div>
 

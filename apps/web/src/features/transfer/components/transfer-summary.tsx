@@ -1,5 +1,5 @@
 import { formatBps, formatCents, TRANSFER_FEE_BPS, transferFeeCents } from '@meridian/shared';
-import { cn } from '../../../lib/cn';
+import { DescriptionList, DescriptionRow } from '../../../components/ui/description-list';
 
 export interface TransferFigures {
   amountCents: number;
@@ -18,19 +18,12 @@ export const feeLabel = `Fee (${formatBps(TRANSFER_FEE_BPS)})`;
 /** Amount, fee and total as a description list. */
 export function TransferSummary({ figures, className }: { figures: TransferFigures; className?: string }) {
   return (
-    <dl className={cn('flex flex-col divide-y divide-slate-200 text-sm dark:divide-slate-800', className)}>
-      <div className="flex justify-between gap-4 py-2">
-        <dt className="text-slate-600 dark:text-slate-400">Amount</dt>
-        <dd className="font-medium text-slate-900 tabular-nums dark:text-white">{formatCents(figures.amountCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-4 py-2">
-        <dt className="text-slate-600 dark:text-slate-400">{feeLabel}</dt>
-        <dd className="font-medium text-slate-900 tabular-nums dark:text-white">{formatCents(figures.feeCents)}</dd>
-      </div>
-      <div className="flex justify-between gap-4 py-2">
-        <dt className="font-semibold text-slate-900 dark:text-white">Total</dt>
-        <dd className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCents(figures.totalCents)}</dd>
-      </div>
-    </dl>
+    <DescriptionList className={className}>
+      <DescriptionRow term="Amount">{formatCents(figures.amountCents)}</DescriptionRow>
+      <DescriptionRow term={feeLabel}>{formatCents(figures.feeCents)}</DescriptionRow>
+      <DescriptionRow term="Total" emphasis>
+        {formatCents(figures.totalCents)}
+      </DescriptionRow>
+    </DescriptionList>
   );
 }

@@ -1,53 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  amountProblemMessages,
-  EMAIL_PATTERN,
   formatBps,
-  messages,
   moneyMessages,
   parseDollars,
   TRANSFER_FEE_BPS,
+  type TransferForm,
+  transferFormSchema,
 } from '@meridian/shared';
 import { ArrowLeftRight, Info, Wallet } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Field } from '../../../components/ui/field';
-import { FittedFigure } from '../../../components/ui/fitted-figure';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/ui/money-input';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { TextLink } from '../../../components/ui/text-link';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
-import { ApiError, errorMessageOr } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useSubmit } from '../../../lib/use-submit';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useRecipientLookup } from '../api/get-recipient';
 import { type TransferFigures, TransferSummary, transferFigures } from '../components/transfer-summary';
-
-const transferFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: moneyMessages.emailRequired })
-    .regex(EMAIL_PATTERN, { error: messages.invalidEmail }),
-  amount: z.string().superRefine((value, ctx) => {
-    const parsed = parseDollars(value);
-    if (parsed.ok) return;
-    ctx.addIssue({
-      code: 'custom',
-      message: parsed.problem === 'empty' ? moneyMessages.amountRequired : amountProblemMessages[parsed.problem],
-    });
-  }),
-});
-type TransferForm = z.infer<typeof transferFormSchema>;
 
 const empty: TransferForm = { email: '', amount: '' };
 
@@ -65,7 +43,6 @@ export function TransferPage() {
 }
 
 function TransferContent() {
-  const id = useId();
   const navigate = useNavigate();
   const { wallet, isLoading: walletLoading } = useWallet();
   const lookup = useRecipientLookup();
@@ -75,36 +52,35 @@ function TransferContent() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm<TransferForm>({ resolver: zodResolver(transferFormSchema), defaultValues: empty });
+  const form = useZodForm(transferFormSchema, { defaultValues: empty });
+  const { reset, watch, setError } = form;
 
   const typed = parseDollars(watch('amount'));
   const preview = typed.ok ? transferFigures(typed.cents) : null;
   // Display only (the server decides): the balance must cover the amount plus the fee.
   const shortOfBalance = (figures: TransferFigures) => wallet !== undefined && figures.totalCents > wallet.balanceCents;
 
-  const onSubmit = handleSubmit(async ({ email, amount }) => {
-    const parsed = parseDollars(amount);
+  const findRecipient = useSubmit({
+    run: ({ email }: TransferForm) => lookup.mutateAsync(email),
+    form,
+    onSuccess: (recipient, { email, amount }) => {
+      const parsed = parseDollars(amount);
+      if (!parsed.ok) return;
+      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents) });
+      setDialogOpen(true);
+    },
+  });
+
+  const onSubmit = async (values: TransferForm) => {
+    const parsed = parseDollars(values.amount);
     if (!parsed.ok) return;
     if (shortOfBalance(transferFigures(parsed.cents))) {
       // Said on the form, before any dialog: there is nothing to confirm.
       setError('amount', { message: moneyMessages.insufficientBalance }, { shouldFocus: true });
       return;
     }
-    try {
-      const recipient = await lookup.mutateAsync(email);
-      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents) });
-      setDialogOpen(true);
-    } catch (error) {
-      notify.failure(error);
-    }
-  });
+    await findRecipient(values);
+  };
 
   // Cancel starts over (spec section 4); Escape, the close button or the backdrop only close the
   // dialog and keep what was typed, and the key, so a re-submission cannot book twice.
@@ -115,26 +91,27 @@ function TransferContent() {
   };
   const dismiss = () => setDialogOpen(false);
 
-  const confirm = async () => {
-    if (!pending) return;
-    const body = { recipientEmail: pending.email, amountCents: pending.amountCents };
-    try {
-      await transfer.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+  const send = useSubmit({
+    run: (body: { recipientEmail: string; amountCents: number }) =>
+      transfer.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) }),
+    success: moneyMessages.transferSuccessful,
+    failure: moneyMessages.failedToTransfer,
+    onSuccess: () => {
       idempotency.settle();
-      notify.success(moneyMessages.transferSuccessful);
       setDialogOpen(false);
       navigate('/transactions');
-    } catch (error) {
-      notify.error(errorMessageOr(error, moneyMessages.failedToTransfer));
-      // A refusal the server explained (say 'Insufficient balance') will not change on retry: back
-      // to the form, values kept. After a network failure the dialog stays, and Confirm retries with
-      // the same Idempotency-Key, so the transfer cannot happen twice.
+    },
+    // A refusal the server explained (say 'Insufficient balance') will not change on retry: back
+    // to the form, values kept. After a network failure the dialog stays, and Confirm retries with
+    // the same Idempotency-Key, so the transfer cannot happen twice.
+    onError: (error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) setDialogOpen(false);
-    }
-  };
+    },
+  });
 
-  const invalid = (field: keyof TransferForm) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
+  const confirm = () => {
+    if (pending) void send({ recipientEmail: pending.email, amountCents: pending.amountCents });
+  };
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -146,21 +123,21 @@ function TransferContent() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-            <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
-              <Input
-                id={`${id}-email`}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                placeholder="recipient@example.com"
-                {...invalid('email')}
-                {...register('email')}
-              />
-            </Field>
-            <Field id={`${id}-amount`} label="Amount" error={errors.amount?.message}>
-              <MoneyInput id={`${id}-amount`} placeholder="0.00" {...invalid('amount')} {...register('amount')} />
-            </Field>
+          <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+            <FormField name="email" label="Email">
+              {(field) => (
+                <Input
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  placeholder="recipient@example.com"
+                  {...field}
+                />
+              )}
+            </FormField>
+            <FormField name="amount" label="Amount">
+              {(field) => <MoneyInput placeholder="0.00" {...field} />}
+            </FormField>
             <div className="rounded-lg bg-slate-50 px-4 py-1 dark:bg-slate-800/60" aria-live="polite">
               {preview ? (
                 <>
@@ -187,32 +164,23 @@ function TransferContent() {
               <ArrowLeftRight className="size-4" aria-hidden="true" />
               {lookup.isPending ? 'Checking recipient...' : 'Transfer'}
             </Button>
-          </form>
+          </Form>
         </CardContent>
       </Card>
 
       {/* On phones the balance comes first, above the form. */}
       <div className="order-first flex flex-col gap-4 lg:order-none">
         <Card className="p-5">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-              <Wallet className="size-5" aria-hidden="true" />
-            </span>
-            {/* The container the figure sizes itself to: the whole width beside the icon. */}
-            <div className="@container flex min-w-0 flex-1 flex-col">
-              <span className="text-sm text-slate-600 dark:text-slate-400">Available balance</span>
-              {walletLoading ? (
-                <Skeleton className="mt-1 h-7 w-28" />
-              ) : (
-                <FittedFigure
-                  text={walletFigure(wallet?.balanceCents)}
-                  maxRem={1.5}
-                  className="font-semibold text-slate-900 dark:text-white"
-                  data-testid="transfer-balance"
-                />
-              )}
-            </div>
-          </div>
+          <StatTile
+            label="Available balance"
+            value={walletFigure(wallet?.balanceCents)}
+            loading={walletLoading}
+            icon={Wallet}
+            iconClassName="bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+            valueClassName="font-semibold text-slate-900 dark:text-white"
+            skeletonClassName="mt-1 h-7 w-28"
+            testId="transfer-balance"
+          />
         </Card>
         <Card className="flex gap-3 p-5 text-sm text-slate-600 dark:text-slate-400">
           <Info className="mt-0.5 size-4 shrink-0 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
@@ -228,7 +196,7 @@ function TransferContent() {
         title="Confirm Transfer"
         busy={transfer.isPending}
         busyLabel="Transferring..."
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onCancel={cancel}
         onDismiss={dismiss}
         returnFocusRef={submitRef}
