@@ -70,9 +70,7 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
     await client.query('BEGIN');
     await client.query(
       `CREATE TEMP TABLE bench_seed ON COMMIT DROP AS
-         SELECT u.id AS user_id, a.id AS account_id, nextval(pg_get_serial_sequence('journals', 'id')) AS journal_id
-         FROM users u JOIN accounts a ON a.user_id = u.id AND a.kind = 'balance'
-         WHERE u.email LIKE $1`,
+         SELECT u.id AS user_id FROM users u WHERE u.email LIKE $1`,
       [`bench-${runId}-%@${BENCH_EMAIL_DOMAIN}`],
     );
     const { rows } = await client.query('SELECT count(*)::int AS n FROM bench_seed');
@@ -84,23 +82,19 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
     await client.query(
       `INSERT INTO audit_log (actor, action, target_user_id) SELECT 'bench:seed', 'user.activate', user_id FROM bench_seed`,
     );
+    // The opening balances are booked by the ledger's own function (apps/server/src/ledger/book.sql),
+    // as an operator's adjustment would be: the money tables accept no other writer.
     await client.query(
-      `INSERT INTO journals (id, kind, user_id) SELECT journal_id, 'adjustment', user_id FROM bench_seed`,
-    );
-    await client.query(
-      `INSERT INTO entries (journal_id, account_id, amount_cents)
-         SELECT journal_id, account_id, $1::bigint FROM bench_seed
-         UNION ALL
-         SELECT journal_id, (SELECT id FROM accounts WHERE user_id IS NULL AND kind = 'external'), -$1::bigint FROM bench_seed`,
-      [cents],
-    );
-    await client.query(
-      `UPDATE accounts SET balance_cents = balance_cents + $1::bigint WHERE id IN (SELECT account_id FROM bench_seed)`,
-      [cents],
-    );
-    await client.query(
-      `INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status, journal_id)
-         SELECT gen_random_uuid()::text, user_id, 'credit', 'adjustment', 'adjustment', $2, $1::bigint, 0, 'success', journal_id
+      `CREATE TEMP TABLE bench_booked ON COMMIT DROP AS
+         SELECT user_id, (ledger_book(jsonb_build_object(
+           'kind', 'adjustment', 'userId', user_id,
+           'postings', jsonb_build_array(
+             jsonb_build_object('user', user_id, 'kind', 'balance', 'amountCents', $1::bigint),
+             jsonb_build_object('system', 'external', 'amountCents', -$1::bigint)),
+           'history', jsonb_build_array(jsonb_build_object(
+             'userId', user_id, 'type', 'credit', 'mode', 'adjustment', 'method', 'adjustment',
+             'description', $2::text, 'amountCents', $1::bigint, 'status', 'success', 'wallet', 'balance'))
+         )) ->> 'journalId')::bigint AS journal_id
          FROM bench_seed`,
       [cents, reason],
     );
@@ -108,7 +102,7 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
       `INSERT INTO audit_log (actor, action, target_user_id, details)
          SELECT 'bench:seed', 'balance.adjust', user_id,
                 jsonb_build_object('amountCents', $1::bigint, 'reason', $2::text, 'journalId', journal_id)
-         FROM bench_seed`,
+         FROM bench_booked`,
       [cents, reason],
     );
     await client.query('COMMIT');

@@ -14,11 +14,12 @@ export type SystemAccounts = Record<SystemAccountKind, AccountRef>;
 
 /** Opens a user's six accounts; safe to call again (registration calls it, operations rely on it). */
 export async function openUserAccounts(tx: Db, userId: string): Promise<void> {
-  const values = sql.join(
-    USER_ACCOUNT_KINDS.map((kind) => sql`(${userId}, ${kind})`),
+  // Through the ledger's function: the accounts table refuses any other writer (book.sql).
+  const kinds = sql.join(
+    USER_ACCOUNT_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
   );
-  await tx.execute(sql`INSERT INTO accounts (user_id, kind) VALUES ${values} ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`SELECT ledger_open_accounts(${userId}, ARRAY[${kinds}]::text[])`);
 }
 
 /** A user's accounts and the system accounts, in one round trip. */

@@ -1,4 +1,20 @@
 export { type AccountRef, accountsFor, openUserAccounts, type SystemAccounts, type UserAccounts } from './accounts.js';
 export { balanceFromEntries, walletOf } from './balances.js';
-export { assertBalanced, InsufficientFunds, type JournalInput, type Posting, post } from './post.js';
+export {
+  type Booked,
+  type Booking,
+  type BookOutcome,
+  type BookPosting,
+  type BookTopics,
+  book,
+  bookIn,
+  bookOnce,
+  type HistoryLine,
+  type HistoryRow,
+  type IdempotencyClaim,
+  type PostingTarget,
+  type StoredAnswer,
+} from './book.js';
+export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
+export { assertBalanced, type JournalInput, type Posting, post } from './post.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rows } from '../lib/sql.js';
 import type { AccountRef } from './accounts.js';
+import { bookIn } from './book.js';
+
+export { InsufficientFunds } from './errors.js';
 
 export interface Posting {
   account: AccountRef;
@@ -13,13 +14,6 @@ export interface JournalInput {
   kind: string;
   userId: string | null;
   postings: Posting[];
-}
-
-/** A debit that would take a user account below zero; the whole transaction must roll back. */
-export class InsufficientFunds extends Error {
-  constructor(readonly accountId: number) {
-    super(`account ${accountId} has insufficient funds`);
-  }
 }
 
 export function assertBalanced(postings: Posting[]): void {
@@ -35,38 +29,17 @@ export function assertBalanced(postings: Posting[]): void {
 }
 
 /**
- * Posts one journal inside the caller's transaction: the only function that moves money.
- *
- * User accounts are updated in ascending id order (a fixed lock order, so two transfers between the
- * same pair cannot deadlock); a debit is conditional on the balance covering it and throws
- * InsufficientFunds otherwise. System accounts get entries only, never an UPDATE.
+ * Posts one journal without history rows or notification, inside the caller's transaction, through
+ * the one booking rule (book.ts / book.sql). Returns the journal id.
  */
 export async function post(tx: Db, journal: JournalInput): Promise<number> {
   assertBalanced(journal.postings);
-  const userPostings = journal.postings.filter((p) => !p.account.system).sort((a, b) => a.account.id - b.account.id);
-  for (const p of userPostings) {
-    const changed =
-      p.amountCents < 0
-        ? await rows(
-            tx,
-            sql`UPDATE accounts SET balance_cents = balance_cents + ${p.amountCents}
-                WHERE id = ${p.account.id} AND balance_cents >= ${-p.amountCents} RETURNING id`,
-          )
-        : await rows(
-            tx,
-            sql`UPDATE accounts SET balance_cents = balance_cents + ${p.amountCents} WHERE id = ${p.account.id} RETURNING id`,
-          );
-    if (changed.length === 0) throw new InsufficientFunds(p.account.id);
-  }
-  const values = sql.join(
-    journal.postings.map((p) => sql`((SELECT id FROM j), ${p.account.id}, ${p.amountCents})`),
-    sql`, `,
-  );
-  const [row] = await rows<{ id: string | number }>(
-    tx,
-    sql`WITH j AS (INSERT INTO journals (kind, user_id) VALUES (${journal.kind}, ${journal.userId}) RETURNING id),
-        e AS (INSERT INTO entries (journal_id, account_id, amount_cents) VALUES ${values})
-        SELECT id FROM j`,
-  );
-  return Number(row?.id);
+  const booked = await bookIn(tx, {
+    kind: journal.kind,
+    userId: journal.userId,
+    postings: journal.postings.map((p) => ({ account: { id: p.account.id }, amountCents: p.amountCents })),
+    history: [],
+    topics: null,
+  });
+  return booked.journalId;
 }

@@ -2,14 +2,12 @@ import type { Transaction } from '@meridian/shared';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
-import { InsufficientFunds } from './post.js';
+import { asDomainError, type HistoryRow, readOutcome } from './book.js';
 
 /**
- * The transfer as one round trip to PostgreSQL: `ledger_transfer` (migration 0004) claims the
- * idempotency key, moves the money with the same rules `post()` follows (ascending lock order,
- * conditional debit, system accounts by entry only), writes the journal, its entries, both history
- * rows and the NOTIFY, all in one statement. It is the hot path the benchmark measures; every other
- * operation goes through `post()`.
+ * The transfer in one round trip: one statement finds the recipient and hands ledger_book (book.sql)
+ * the whole booking, so the key claim, the money, the journal, both history rows and the NOTIFY
+ * cost the hot path a single call. The booking rule itself is ledger_book's, as for every operation.
  */
 export interface TransferBooking {
   senderId: string;
@@ -33,31 +31,47 @@ export type TransferOutcome =
   | { kind: 'ok' | 'replay'; transaction: BookedTransaction }
   | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' };
 
-interface Row {
-  o_outcome: string;
-  o_id: string | null;
-  o_type: string | null;
-  o_mode: string | null;
-  o_method: string | null;
-  o_description: string | null;
-  o_amount_cents: string | number | null;
-  o_fee_cents: string | number | null;
-  o_status: string | null;
-  o_created_at: Date | string | null;
-}
-
-const bookTransfer = prepared(
-  'ledger_transfer',
-  'SELECT * FROM ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)',
+// Only an active account holder (role 'user', activated by an operator) can receive a transfer; an
+// unknown, unvetted or operator address is refused alike, after the key check, with nothing claimed.
+const transferStatement = prepared(
+  'ledger_book_transfer',
+  `WITH r AS (
+     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($5)) AND u.role = 'user' AND u.is_active
+   )
+   SELECT ledger_book(jsonb_build_object(
+     'kind', 'transfer',
+     'userId', $1::text,
+     'idempotency', jsonb_build_object('userId', $1::text, 'key', $3::text, 'requestHash', $4::text),
+     'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' WHEN r.id = $1::text THEN 'self_transfer' END,
+     'postings', jsonb_build_array(
+       jsonb_build_object('user', $1::text, 'kind', 'balance', 'amountCents', -($6::bigint + $7::bigint)),
+       jsonb_build_object('user', r.id, 'kind', 'balance', 'amountCents', $6::bigint),
+       jsonb_build_object('system', 'fee_revenue', 'amountCents', $7::bigint)),
+     'history', jsonb_build_array(
+       jsonb_build_object('userId', $1::text, 'type', 'debit', 'mode', 'transfer', 'method', 'transfer',
+         'description', $8::text || r.name, 'amountCents', $6::bigint, 'feeCents', $7::bigint,
+         'status', 'success', 'wallet', 'balance'),
+       jsonb_build_object('userId', r.id, 'type', 'credit', 'mode', 'transfer', 'method', 'transfer',
+         'description', $9::text || $2::text, 'amountCents', $6::bigint, 'feeCents', 0,
+         'status', 'success', 'wallet', 'balance')),
+     'notify', jsonb_build_object('channel', $10::text, 'userIds', jsonb_build_array($1::text, r.id),
+       'topics', $11::jsonb)
+   )) AS result
+   FROM (SELECT 1) AS one LEFT JOIN r ON true`,
 );
 
-/** SQLSTATE the procedure raises when the sender's balance cannot cover amount + fee. */
-const INSUFFICIENT_FUNDS = 'ML001';
-
 export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
-  let rows: Row[];
+  if (
+    !Number.isSafeInteger(b.amountCents) ||
+    b.amountCents <= 0 ||
+    !Number.isSafeInteger(b.feeCents) ||
+    b.feeCents < 0
+  ) {
+    throw new RangeError('transfer amounts must be positive integers of cents');
+  }
+  let found: { result: unknown }[];
   try {
-    rows = await runPrepared<Row>(db, bookTransfer, [
+    found = await runPrepared<{ result: unknown }>(db, transferStatement, [
       b.senderId,
       b.senderName,
       b.idempotencyKey,
@@ -71,33 +85,26 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
       JSON.stringify(b.topics),
     ]);
   } catch (err) {
-    const e = err as { code?: unknown; message?: unknown };
-    if (e.code === INSUFFICIENT_FUNDS) throw new InsufficientFunds(Number(/\d+/.exec(String(e.message))?.[0]));
-    throw err;
+    throw asDomainError(err);
   }
-  const row = rows[0];
-  if (!row) throw new Error('ledger_transfer returned no row');
-  if (row.o_outcome === 'ok' || row.o_outcome === 'replay') {
-    return { kind: row.o_outcome, transaction: toTransaction(row) };
+  const out = readOutcome(found[0]?.result);
+  switch (out.outcome) {
+    case 'booked':
+    case 'replay': {
+      // The sender's row is the booking's first history row.
+      const row = out.history[0];
+      if (!row) throw new Error('ledger_book: a transfer without its history row');
+      return { kind: out.outcome === 'booked' ? 'ok' : 'replay', transaction: shown(row) };
+    }
+    case 'key_reused':
+      return { kind: 'key_reused' };
+    case 'refused':
+      if (out.reason === 'recipient_not_found' || out.reason === 'self_transfer') return { kind: out.reason };
+      throw new Error(`ledger_book: unknown refusal ${out.reason}`);
   }
-  if (row.o_outcome === 'key_reused' || row.o_outcome === 'recipient_not_found' || row.o_outcome === 'self_transfer') {
-    return { kind: row.o_outcome };
-  }
-  throw new Error(`ledger_transfer: unknown outcome ${row.o_outcome}`);
 }
 
-function toTransaction(row: Row): BookedTransaction {
-  return {
-    id: String(row.o_id),
-    type: row.o_type as BookedTransaction['type'],
-    mode: String(row.o_mode),
-    method: row.o_method,
-    description: String(row.o_description),
-    amountCents: Number(row.o_amount_cents),
-    feeCents: Number(row.o_fee_cents),
-    status: row.o_status as BookedTransaction['status'],
-    // ledger_transfer moves the sender's balance only; its result keeps the 0004 shape.
-    wallet: 'balance',
-    createdAt: new Date(row.o_created_at ?? Number.NaN),
-  };
+function shown(row: HistoryRow): BookedTransaction {
+  const { userId: _u, journalId: _j, ...rest } = row;
+  return rest;
 }

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
+import type { Db } from '../db/client.js';
+import type { SystemAccountKind, transactions, UserAccountKind } from '../db/schema/index.js';
+import { rows } from '../lib/sql.js';
+import { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
+
+/**
+ * book(): the one way money moves. Every booking is one call of the SQL function ledger_book
+ * (source: ./book.sql), which claims or replays the Idempotency-Key, locks user accounts in
+ * ascending id order, applies conditional debits, gives system accounts entries only, writes the
+ * journal, its entries and the history rows, and sends the NOTIFY, in one statement.
+ */
+
+/** Which account a posting moves: a known account, a user's account of a kind, or a system account. */
+export type PostingTarget = { id: number } | { userId: string; kind: UserAccountKind } | { system: SystemAccountKind };
+
+export interface BookPosting {
+  account: PostingTarget;
+  /** Signed integer cents: positive credits the account, negative debits it; zero is left out. */
+  amountCents: number;
+}
+
+/** A user-facing history row (the spec's Transaction); its id, time and journal come from the booking. */
+export interface HistoryLine {
+  userId: string;
+  type: 'credit' | 'debit';
+  mode: string;
+  method: string | null;
+  description: string;
+  amountCents: number;
+  feeCents?: number;
+  status: 'success' | 'pending' | 'failed';
+  wallet: UserAccountKind;
+}
+
+/** Whose views changed, and which views: one NOTIFY on the realtime channel, sent at commit. */
+export interface BookTopics {
+  userIds: string[];
+  topics: readonly RealtimeTopic[];
+}
+
+export interface IdempotencyClaim {
+  userId: string;
+  key: string;
+  /** Fingerprint of the whole request: the same key with another request is a 409. */
+  requestHash: string;
+}
+
+export interface Booking {
+  /** The journal's kind: transfer, invest, profit_claim, ... */
+  kind: string;
+  userId?: string | null;
+  postings: BookPosting[];
+  history: HistoryLine[];
+  topics: BookTopics | null;
+  idempotency?: IdempotencyClaim;
+}
+
+export type HistoryRow = typeof transactions.$inferSelect;
+
+/**
+ * The one format of a stored idempotency answer: the journal and history rows a booking made, and
+ * the answer its route sent when that is more than the history rows (an investment, say).
+ */
+export interface StoredAnswer {
+  journalId?: number;
+  transactionIds?: string[];
+  answer?: unknown;
+}
+
+export interface Booked {
+  journalId: number;
+  /** The history rows, in the order the booking gave them. */
+  history: HistoryRow[];
+}
+
+export type BookOutcome =
+  | ({ outcome: 'booked' } & Booked)
+  | { outcome: 'replay'; response: StoredAnswer; history: HistoryRow[] }
+  | { outcome: 'key_reused' }
+  | { outcome: 'refused'; reason: string };
+
+/** The booking as ledger_book reads it (see book.sql). */
+export function bookingJson(b: Booking & { refusal?: string }): string {
+  return JSON.stringify({
+    kind: b.kind,
+    userId: b.userId ?? null,
+    idempotency: b.idempotency ?? null,
+    postings: b.postings.map(({ account, amountCents }) => ({ ...targetJson(account), amountCents })),
+    history: b.history,
+    notify: b.topics ? { channel: REALTIME_CHANNEL, userIds: b.topics.userIds, topics: b.topics.topics } : null,
+  });
+}
+
+function targetJson(t: PostingTarget): Record<string, unknown> {
+  if ('id' in t) return { account: t.id };
+  if ('system' in t) return { system: t.system };
+  return { user: t.userId, kind: t.kind };
+}
+
+/**
+ * Books in its own transaction (one statement, one round trip). A replay or a reused key moves
+ * nothing; a debit its account cannot cover throws InsufficientFunds and leaves the key free.
+ */
+export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
+  return runBooking(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
+}
+
+/**
+ * Books inside the caller's transaction, for operations that do more in it (an investment row, an
+ * accrual mark). The caller's transaction carries the idempotency key, if any (see bookOnce).
+ */
+export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency'>): Promise<Booked> {
+  const out = await runBooking(tx, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
+  if (out.outcome !== 'booked') throw new Error(`ledger_book: unexpected outcome ${out.outcome}`);
+  return out;
+}
+
+/** Runs a statement whose one column `result` is a ledger_book answer, and reads it. */
+export async function runBooking(db: Db, statement: ReturnType<typeof sql>): Promise<BookOutcome> {
+  let found: { result: unknown }[];
+  try {
+    found = await rows<{ result: unknown }>(db, statement);
+  } catch (err) {
+    throw asDomainError(err);
+  }
+  return readOutcome(found[0]?.result);
+}
+
+/** ledger_book's jsonb answer (an object from node-postgres and PGlite, a string if ever sent as text). */
+export function readOutcome(raw: unknown): BookOutcome {
+  const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | undefined;
+  switch (r?.outcome) {
+    case 'booked':
+      return { outcome: 'booked', journalId: Number(r.journalId), history: historyRows(r.history) };
+    case 'replay':
+      return { outcome: 'replay', response: (r.response ?? {}) as StoredAnswer, history: historyRows(r.history) };
+    case 'key_reused':
+      return { outcome: 'key_reused' };
+    case 'refused':
+      return { outcome: 'refused', reason: String(r.reason) };
+    default:
+      throw new Error(`ledger_book: unknown answer ${JSON.stringify(r)}`);
+  }
+}
+
+/** History rows as to_jsonb writes them (snake_case, bigint as number, time as ISO text). */
+function historyRows(raw: unknown): HistoryRow[] {
+  return ((raw ?? []) as Record<string, unknown>[]).map((t) => ({
+    id: String(t.id),
+    userId: String(t.user_id),
+    type: t.type as HistoryRow['type'],
+    mode: String(t.mode),
+    method: (t.method ?? null) as string | null,
+    description: String(t.description),
+    amountCents: Number(t.amount_cents),
+    feeCents: Number(t.fee_cents),
+    status: t.status as HistoryRow['status'],
+    wallet: (t.wallet ?? null) as HistoryRow['wallet'],
+    journalId: t.journal_id == null ? null : Number(t.journal_id),
+    createdAt: new Date(String(t.created_at)),
+  }));
+}
+
+/** SQLSTATE ledger_book raises for a debit its account cannot cover; DETAIL is {"accountId": n}. */
+const INSUFFICIENT_FUNDS = 'ML001';
+
+/** The ledger's refusals as data: SQLSTATE and the structured DETAIL, never the message text. */
+export function asDomainError(err: unknown): unknown {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = e as { code?: unknown; detail?: unknown };
+    if (c.code === INSUFFICIENT_FUNDS) {
+      const detail = JSON.parse(String(c.detail ?? '{}')) as { accountId?: number };
+      return new InsufficientFunds(Number(detail.accountId));
+    }
+  }
+  return err;
+}
+
+/**
+ * Runs `operation` at most once per (user, Idempotency-Key), in the transaction `tx` the caller
+ * opened: the key is claimed first (a concurrent duplicate waits on it, then replays), a retry
+ * gets the first answer and moves nothing, the same key with another request throws
+ * IdempotencyKeyReused. An operation that throws rolls the claim back with it, so its key stays free.
+ */
+export async function bookOnce<T>(tx: Db, claim: IdempotencyClaim, operation: (tx: Db) => Promise<T>): Promise<T> {
+  const [first] = await rows<{ result: unknown }>(
+    tx,
+    sql`SELECT ledger_claim(${claim.userId}, ${claim.key}, ${claim.requestHash}) AS result`,
+  );
+  const raw = first?.result;
+  const claimed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { outcome: string; response?: StoredAnswer };
+  if (claimed.outcome === 'key_reused') throw new IdempotencyKeyReused();
+  if (claimed.outcome === 'replay') return claimed.response?.answer as T;
+  const answer = await operation(tx);
+  const stored: StoredAnswer = { answer };
+  await tx.execute(
+    sql`UPDATE idempotency_keys SET response = ${JSON.stringify(stored)}::jsonb
+        WHERE user_id = ${claim.userId} AND key = ${claim.key}`,
+  );
+  return answer;
+}
