@@ -14,8 +14,7 @@
 // Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N  --time-limit S
 //          --profile (server CPU profile over the inspector + pg_stat_statements + wait events)
 //          --diagnose (afterwards: GET /api/health and /api/me floors, the transfer's SQL replayed by
-//                      pgbench as sent, without NOTIFY, consolidated and leaner, the same round trips
-//                      through node-postgres, TPC-B with a NOTIFY; not part of the verdict)
+//                      pgbench as sent, TPC-B with a NOTIFY; not part of the verdict)
 //          --save-baseline (also write bench/baseline.json)
 //          --fresh (sign the users up again even when a saved seed fits; see lib/seed-cache.mjs)
 import { randomBytes } from 'node:crypto';
