@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
+import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
@@ -21,7 +22,6 @@ import { withLogRedaction } from './lib/log-options.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
-import { createSessionReader, type SessionReader } from './modules/auth/session-reader.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
+import { findUserByEmail, updateUser } from './core/users/users.queries.js';
 import type { Db } from './db/client.js';
 import type { Auth } from './modules/auth/better-auth.js';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.js';
-import { findUserByEmail, updateUser } from './modules/users/users.queries.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@meridian.local';
 

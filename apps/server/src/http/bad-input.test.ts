@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { setAccountActive } from '../modules/admin/activation.service.js';
+import { setAccountActive } from '../core/users/activation.service.js';
 import { newKey, TestClient } from '../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';

@@ -1,7 +1,7 @@
 import { messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
-import { activateIfDue } from '../modules/admin/activation.service.js';
-import type { UserRow } from '../modules/users/users.queries.js';
+import { activateIfDue } from '../core/users/activation.service.js';
+import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAccountActive } from '../core/users/activation.service.js';
 import { rows } from '../lib/sql.js';
-import { setAccountActive } from '../modules/admin/activation.service.js';
 import { TestClient } from '../test/client.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 

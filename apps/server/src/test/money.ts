@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rows } from '../lib/sql.js';
-import { setAccountActive } from '../modules/admin/activation.service.js';
+import { setAccountActive } from '../core/users/activation.service.js';
 import { adjustBalance } from '../modules/admin/adjust.service.js';
 import { newKey, TestClient } from './client.js';
 import type { TestContext } from './test-app.js';

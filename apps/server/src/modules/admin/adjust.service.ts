@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { accountsFor, post } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { publishChanged } from '../realtime/publish.js';
-import { insertTransactions } from '../transactions/transactions.queries.js';
-import { findUserByEmail } from '../users/users.queries.js';
-import { recordAudit } from './audit.queries.js';
+import { publishChanged } from '../../core/realtime/publish.js';
+import { insertTransactions } from '../../core/history/history.queries.js';
+import { findUserByEmail } from '../../core/users/users.queries.js';
+import { recordAudit } from '../../core/audit/audit.queries.js';
 
 /**
  * An operator's correction of a user's balance against `external`, with a required reason, audited.

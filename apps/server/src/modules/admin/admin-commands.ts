@@ -1,7 +1,7 @@
+import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
 import { runAccrual } from '../investments/accrual.service.js';
-import { setAccountActive } from './activation.service.js';
 import { adjustBalance } from './adjust.service.js';
 
 export const ADMIN_USAGE = `Usage:

@@ -4,10 +4,10 @@ import { promisify } from 'node:util';
 import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateIfDue } from '../../core/users/activation.service.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { activateIfDue } from './activation.service.js';
 import { ADMIN_USAGE, runAdminCommand, TEST_CLOCK_OFF, UsageError } from './admin-commands.js';
 
 const run = promisify(execFile);
@@ -54,7 +54,7 @@ describe('activation', () => {
     const client = new TestClient(ctx.app);
     const body = await client.register();
     const [row] = await rows<{ id: string }>(ctx.db, sql`select id from users where email = ${body.email}`);
-    const { findUserById } = await import('../users/users.queries.js');
+    const { findUserById } = await import('../../core/users/users.queries.js');
     const user = await findUserById(ctx.db, row?.id ?? '');
     if (!user) throw new Error('user missing');
     const soon = new Date(user.createdAt.getTime() + 3_600_000);

@@ -8,7 +8,7 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { referralCodeForSignUp } from '../referrals/referrals.service.js';
+import { referralCodeForSignUp } from '../../core/referrals/referral-bonus.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
 

@@ -3,30 +3,15 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { trustedOrigins } from '../../core/auth/trusted-origins.js';
+import { enqueueEmail } from '../../core/email/outbox.js';
+import { announceReferee } from '../../core/referrals/referral-bonus.js';
+import { resolveReferrer, uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
-import { enqueueEmail } from '../notifications/outbox.js';
-import { announceReferee } from '../referrals/referrals.service.js';
-import { resolveReferrer, uniqueReferralId } from '../users/referral-id.js';
 import { CLIENT_IP_HEADER } from './forward.js';
-
-/**
- * Origins allowed to send cookie-bearing auth requests and to be sent reset links: PUBLIC_URL only.
- * `npm run dev` (config.development) adds this port on loopback and the Vite dev server; never in
- * production, where a reset link pointed at localhost would hand its token to whatever listens there.
- */
-export function trustedOrigins(config: Config): string[] {
-  if (!config.development) return [config.publicUrl];
-  return [
-    config.publicUrl,
-    `http://localhost:${config.port}`,
-    `http://127.0.0.1:${config.port}`,
-    'http://localhost:5173',
-    'http://127.0.0.1:5173',
-  ];
-}
 
 export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
   return betterAuth({

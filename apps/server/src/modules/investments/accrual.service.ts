@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { accountsFor, post } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
-import { publishChanged } from '../realtime/publish.js';
+import { publishChanged } from '../../core/realtime/publish.js';
 import { returnCapital } from './capital.js';
 import { type InvestmentRow, lockInvestment, updateInvestment } from './investments.queries.js';
 import { elapsedDays, profitForDay } from './profit.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { post, type UserAccounts } from '../../ledger/index.js';
-import { insertTransactions } from '../transactions/transactions.queries.js';
+import { insertTransactions } from '../../core/history/history.queries.js';
 import type { InvestmentRow } from './investments.queries.js';
 
 /** invested -> balance for the whole principal, with its history row: at maturity or on an early end. */

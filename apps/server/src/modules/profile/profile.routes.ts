@@ -1,7 +1,7 @@
 import { profileBodySchema, userSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toUserDto } from '../../core/users/users.queries.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
-import { toUserDto } from '../users/users.queries.js';
 import { updateProfile } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { messages } from '@meridian/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAccountActive } from '../../core/users/activation.service.js';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../admin/activation.service.js';
 import { isUnchanged } from './profile.service.js';
 
 let ctx: TestContext;

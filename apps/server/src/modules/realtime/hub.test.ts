@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from '../../core/realtime/publish.js';
 import { type HubSocket, RealtimeHub } from './hub.js';
-import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from './publish.js';
 
 class FakeSocket extends EventEmitter {
   readyState = 1;

@@ -2,13 +2,13 @@ import fastifyWebsocket from '@fastify/websocket';
 import { REALTIME, REALTIME_TOPICS } from '@meridian/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveSessionTokens } from '../../core/auth/session-reader.js';
+import { trustedOrigins } from '../../core/auth/trusted-origins.js';
+import { REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import type { Listen } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { requireActiveUser } from '../../http/guards.js';
-import { trustedOrigins } from '../auth/better-auth.js';
-import { liveSessionTokens } from '../auth/session-reader.js';
 import { RealtimeHub } from './hub.js';
-import { REALTIME_CHANNEL } from './publish.js';
 
 export type { Listen } from '../../db/client.js';
 

@@ -6,8 +6,8 @@ import { type App, buildApp } from '../../app.js';
 import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../admin/activation.service.js';
-import { publishChanged } from './publish.js';
+import { setAccountActive } from '../../core/users/activation.service.js';
+import { publishChanged } from '../../core/realtime/publish.js';
 
 /** Long enough for a NOTIFY to cross PGlite or a local PostgreSQL, short enough to keep tests fast. */
 const QUIET_MS = 150;

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { accountsFor, type Posting, post } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
-import { publishChanged } from '../realtime/publish.js';
-import { insertTransactions } from '../transactions/transactions.queries.js';
-import type { UserRow } from '../users/users.queries.js';
+import { publishChanged } from '../../core/realtime/publish.js';
+import { insertTransactions } from '../../core/history/history.queries.js';
+import type { UserRow } from '../../core/users/users.queries.js';
 
 /**
  * The whole referral bonus and bonus -> balance, in one journal with one history row (a credit to

@@ -7,7 +7,7 @@ import { rows } from '../../lib/sql.js';
 import { newKey, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../admin/activation.service.js';
+import { setAccountActive } from '../../core/users/activation.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { activateIfDue, setAccountActive } from '../admin/activation.service.js';
-import { type Notification, parseNotification, REALTIME_CHANNEL } from '../realtime/publish.js';
-import { findUserByEmail } from '../users/users.queries.js';
+import { activateIfDue, setAccountActive } from '../../core/users/activation.service.js';
+import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../core/realtime/publish.js';
+import { findUserByEmail } from '../../core/users/users.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

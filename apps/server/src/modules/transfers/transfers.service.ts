@@ -4,9 +4,9 @@ import { AppError } from '../../http/errors.js';
 import { bookTransferOnce } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
-import { REALTIME_CHANNEL, type RealtimeTopic } from '../realtime/publish.js';
-import { toTransactionDto } from '../transactions/transactions.queries.js';
-import { findUserByEmail, type UserRow } from '../users/users.queries.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { toTransactionDto } from '../../core/history/history.queries.js';
+import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 
 /** How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith". */
 export const TRANSFER_DEBIT_PREFIX = 'Transfer to ';

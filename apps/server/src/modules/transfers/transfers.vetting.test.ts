@@ -1,10 +1,10 @@
 import { messages, moneyMessages } from '@meridian/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAccountActive } from '../../core/users/activation.service.js';
 import { walletOf } from '../../ledger/index.js';
 import { TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../admin/activation.service.js';
 
 const LOOKUP_LIMIT = 4;
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
-import { trustedOrigins } from './better-auth.js';
+import { trustedOrigins } from './trusted-origins.js';
 
 const DEV_SERVER = 'http://localhost:5173';
 

@@ -6,7 +6,7 @@ import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../admin/activation.service.js';
+import { setAccountActive } from '../users/activation.service.js';
 import { liveSessionTokens, parseCookies, verifySignedValue } from './session-reader.js';
 
 const sign = (value: string, secret: string) =>

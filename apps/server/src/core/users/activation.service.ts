@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
+import { recordAudit } from '../audit/audit.queries.js';
 import { publishChanged } from '../realtime/publish.js';
-import { grantReferralBonus } from '../referrals/referrals.service.js';
+import { grantReferralBonus } from '../referrals/referral-bonus.js';
 import { findUserByEmail, type UserRow, updateUser } from '../users/users.queries.js';
-import { recordAudit } from './audit.queries.js';
 
 /**
  * Activates or deactivates an account by e-mail, and audits who did it, in one transaction.

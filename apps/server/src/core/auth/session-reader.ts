@@ -4,7 +4,6 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../../db/client.js';
 import { prepared, runPrepared } from '../../db/prepared.js';
 import { type UserRow, userFromSqlRow } from '../users/users.queries.js';
-import type { Auth } from './better-auth.js';
 
 /**
  * Who is asking, read the way Better Auth reads it but in one prepared query.
@@ -31,6 +30,19 @@ const sessionWithUser = prepared(
     WHERE s.token = $1`,
 );
 
+/**
+ * What the reader needs of Better Auth, stated here because core imports no feature (the instance
+ * is built in modules/auth/better-auth.ts and handed in by app.ts).
+ */
+export interface SessionAuth {
+  $context: Promise<{
+    authCookies: { sessionToken: { name: string }; dontRememberToken: { name: string } };
+    secret: string;
+    sessionConfig: { expiresIn: number; updateAge: number };
+  }>;
+  api: { getSession(ctx: { headers: Headers }): Promise<{ session: { token: string } } | null> };
+}
+
 interface SessionSettings {
   cookieName: string;
   dontRememberCookieName: string;
@@ -39,7 +51,7 @@ interface SessionSettings {
   updateAgeMs: number;
 }
 
-export function createSessionReader(db: Db, auth: Auth): SessionReader {
+export function createSessionReader(db: Db, auth: SessionAuth): SessionReader {
   let settings: Promise<SessionSettings> | undefined;
   const load = () => {
     settings ??= auth.$context.then((c) => ({
