@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { ApiError, errorMessageOr } from './api-client';
+import { toast } from 'sonner';
+import { ApiError, errorMessage, errorMessageOr } from './api-client';
 import { notify } from './toast';
 
 /** A toast's title, or a title with a description line ('Investment successful' · 'Starter · $500.00'). */
@@ -21,15 +22,30 @@ export interface SubmitOptions<TValues, TResult> {
    * own message ('Insufficient balance') wins. Without it: the error's message, else 'An unknown error occurred'.
    */
   failure?: string;
+  /** A toast shown while the call runs ('Claiming all profits...'), replaced by the outcome's toast. */
+  progress?: string;
+  /**
+   * One toast id for the progress and the outcome of this action, so they replace each other in place.
+   * Without it each toast is keyed by its text (see lib/toast.ts).
+   */
+  toastId?: string;
   /** The form whose fields take the server's per-field messages (`error.fields`), under each field. */
   form?: FieldProblemTarget;
   onSuccess?: (result: TResult, values: TValues) => void;
   onError?: (error: unknown) => void;
 }
 
-function showSuccess(text: ToastText): void {
-  if (typeof text === 'string') notify.success(text);
-  else notify.success(text.title, text.description);
+function showSuccess(text: ToastText, toastId: string | undefined): void {
+  const title = typeof text === 'string' ? text : text.title;
+  const description = typeof text === 'string' ? undefined : text.description;
+  if (toastId === undefined) notify.success(title, description);
+  else toast.success(title, { id: toastId, ...(description === undefined ? {} : { description }) });
+}
+
+function showFailure(error: unknown, fallback: string | undefined, toastId: string | undefined): void {
+  const message = fallback === undefined ? errorMessage(error) : errorMessageOr(error, fallback);
+  if (toastId === undefined) notify.error(message);
+  else toast.error(message, { id: toastId });
 }
 
 /**
@@ -44,18 +60,18 @@ export function useSubmit<TValues, TResult>(
   latest.current = options;
 
   return useCallback(async (values: TValues) => {
-    const { run, success, failure, form, onSuccess, onError } = latest.current;
+    const { run, success, failure, progress, toastId, form, onSuccess, onError } = latest.current;
+    if (progress !== undefined) toast.loading(progress, { id: toastId ?? progress });
     let result: TResult;
     try {
       result = await run(values);
     } catch (error) {
-      if (failure === undefined) notify.failure(error);
-      else notify.error(errorMessageOr(error, failure));
+      showFailure(error, failure, toastId);
       if (form) showFieldProblems(form, error);
       onError?.(error);
       return;
     }
-    if (success !== undefined) showSuccess(typeof success === 'function' ? success(result, values) : success);
+    if (success !== undefined) showSuccess(typeof success === 'function' ? success(result, values) : success, toastId);
     onSuccess?.(result, values);
   }, []);
 }

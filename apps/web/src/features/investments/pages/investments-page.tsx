@@ -1,10 +1,10 @@
 import { formatCents, type Investment, investedTotalCents, moneyMessages } from '@meridian/shared';
 import { ArrowRight, HandCoins, Wallet } from 'lucide-react';
-import { type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { ActionPanel } from '../../../components/ui/action-panel';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,10 +14,10 @@ import { StatTile } from '../../../components/ui/stat-tile';
 import { useInvestments } from '../../../lib/api/get-investments';
 import { usePlans } from '../../../lib/api/get-plans';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
-import { ApiError, errorMessageOr } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { ApiError } from '../../../lib/api-client';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { useSubmit } from '../../../lib/use-submit';
 import { useClaimProfits } from '../api/claim-profits';
 import { useEndInvestment } from '../api/end-investment';
 import { InvestmentCard } from '../components/investment-card';
@@ -146,8 +146,6 @@ function ClaimPanel({
   loading: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const reasonId = useId();
-  const nothingToClaim = !loading && profitCents === 0;
   const claim = useClaimProfits();
   const idempotency = useIdempotencyKey();
 
@@ -157,65 +155,63 @@ function ClaimPanel({
     setOpen(true);
   };
 
-  const confirm = async () => {
-    toast.loading(moneyMessages.claimingProfits, { id: CLAIM_TOAST_ID });
-    try {
-      await claim.mutateAsync(idempotency.keyFor({ claim: 'all' }));
+  const confirm = useSubmit({
+    run: () => claim.mutateAsync(idempotency.keyFor({ claim: 'all' })),
+    progress: moneyMessages.claimingProfits,
+    toastId: CLAIM_TOAST_ID,
+    success: moneyMessages.allProfitsClaimed,
+    failure: moneyMessages.failedToClaim,
+    onSuccess: () => {
       idempotency.settle();
-      toast.success(moneyMessages.allProfitsClaimed, { id: CLAIM_TOAST_ID });
       setOpen(false);
-    } catch (error) {
-      toast.error(errorMessageOr(error, moneyMessages.failedToClaim), { id: CLAIM_TOAST_ID });
-      // Nothing to claim will not change by trying again: close, as after a success.
+    },
+    // Nothing to claim will not change by trying again: close, as after a success.
+    onError: (error) => {
       if (error instanceof ApiError && error.code === 'NOTHING_TO_CLAIM') setOpen(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
-      <dl className="grid min-w-0 flex-1 grid-cols-2 gap-4 sm:max-w-md">
-        {/* Each figure sizes itself to its half of the panel, so $999,999,999.99 fits on a phone. */}
-        <StatTile
-          term
-          label="Profit to claim"
-          value={walletFigure(profitCents)}
-          loading={loading}
-          valueClassName="font-semibold text-emerald-700 dark:text-emerald-400"
-          testId="profit-to-claim"
-        />
-        <StatTile
-          term
-          label="Invested"
-          value={formatCents(investedCents)}
-          loading={loading}
-          valueClassName="font-semibold text-slate-900 dark:text-white"
-          testId="invested-total"
-        />
-      </dl>
-      <div className="flex flex-col gap-1.5 sm:items-end">
-        {/* Nothing to claim (or a wallet that could not be read): the button rests, and says why. */}
-        <Button
-          ref={buttonRef}
-          onClick={openDialog}
-          disabled={claim.isPending || loading || !profitCents}
-          aria-describedby={nothingToClaim ? reasonId : undefined}
-          className="w-full sm:w-auto"
-        >
+    <ActionPanel
+      figures={
+        <>
+          {/* Each figure sizes itself to its half of the panel, so $999,999,999.99 fits on a phone. */}
+          <StatTile
+            term
+            label="Profit to claim"
+            value={walletFigure(profitCents)}
+            loading={loading}
+            valueClassName="font-semibold text-emerald-700 dark:text-emerald-400"
+            testId="profit-to-claim"
+          />
+          <StatTile
+            term
+            label="Invested"
+            value={formatCents(investedCents)}
+            loading={loading}
+            valueClassName="font-semibold text-slate-900 dark:text-white"
+            testId="invested-total"
+          />
+        </>
+      }
+      action={
+        <>
           <HandCoins className="size-4" aria-hidden="true" />
           Claim All Profits
-        </Button>
-        {nothingToClaim && (
-          <p id={reasonId} className="text-center text-sm text-slate-600 sm:text-right dark:text-slate-400">
-            {moneyMessages.noProfitToClaim}
-          </p>
-        )}
-      </div>
+        </>
+      }
+      onAction={openDialog}
+      buttonRef={buttonRef}
+      // Nothing to claim (or a wallet that could not be read): the button rests, and says why.
+      disabled={claim.isPending || loading || !profitCents}
+      reason={!loading && profitCents === 0 ? moneyMessages.noProfitToClaim : undefined}
+    >
       <ConfirmModal
         isOpen={open}
         title="Claim All Profits"
         busy={claim.isPending}
         busyLabel="Claiming..."
-        onConfirm={() => void confirm()}
+        onConfirm={() => void confirm(undefined)}
         onCancel={() => setOpen(false)}
       >
         <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -223,7 +219,7 @@ function ClaimPanel({
           your balance. Completed plans then leave this list; active plans keep earning.
         </p>
       </ConfirmModal>
-    </Card>
+    </ActionPanel>
   );
 }
 
@@ -248,20 +244,20 @@ function EndInvestmentDialog({
   const [shown, setShown] = useState<Investment | null>(investment);
   if (investment && investment !== shown) setShown(investment);
 
-  const confirm = async () => {
-    if (!investment) return;
-    try {
-      await end.mutateAsync({
-        investmentId: investment.id,
-        idempotencyKey: idempotency.keyFor({ end: investment.id }),
-      });
+  const finish = useSubmit({
+    run: (ending: Investment) =>
+      end.mutateAsync({ investmentId: ending.id, idempotencyKey: idempotency.keyFor({ end: ending.id }) }),
+    success: moneyMessages.investmentEnded,
+    onSuccess: () => {
       idempotency.settle();
-      notify.success(moneyMessages.investmentEnded);
       onClose();
-    } catch (error) {
-      notify.failure(error);
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.code === 'INVESTMENT_NOT_ACTIVE') onClose();
-    }
+    },
+  });
+  const confirm = () => {
+    if (investment) void finish(investment);
   };
 
   return (
@@ -271,7 +267,7 @@ function EndInvestmentDialog({
       variant="danger"
       busy={end.isPending}
       busyLabel="Ending..."
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
       onCancel={onClose}
       returnFocusRef={returnFocusRef}
     >
