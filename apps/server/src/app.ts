@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
+import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
@@ -81,13 +82,15 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const auth = createAuth(opts.db, opts.config, app.log);
+  const clock = opts.clock ?? systemClock;
+  const readSession = createSessionReader(opts.db, auth);
   app.decorate('deps', {
     db: opts.db,
     config: opts.config,
     auth,
     internalToken: opts.internalToken,
-    clock: opts.clock ?? systemClock,
-    readSession: createSessionReader(opts.db, auth),
+    clock,
+    readSession: withAutoActivation(readSession, opts.db, opts.config.autoActivateAfterHours, clock),
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);

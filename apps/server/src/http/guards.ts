@@ -1,6 +1,5 @@
 import { messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
-import { activateIfDue } from '../core/users/activation.service.js';
 import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from './errors.js';
 
@@ -12,12 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** Loads the signed-in user from the session cookie; the user row is read fresh every time. */
+/**
+ * Loads the signed-in user from the session cookie; the user row is read fresh every time.
+ * (Auto-activation is applied by the injected reader, core/users/auto-activation.ts.)
+ */
 async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
-  const { readSession, db, config } = request.server.deps;
-  const signedIn = await readSession(request.headers);
+  const signedIn = await request.server.deps.readSession(request.headers);
   request.sessionToken = signedIn?.token ?? null;
-  return signedIn ? activateIfDue(db, signedIn.user, config.autoActivateAfterHours) : null;
+  return signedIn?.user ?? null;
 }
 
 /** Any signed-in user, active or not (they must see the not-active notice). */

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SessionReader } from '../auth/session-reader.js';
+import { activateIfDue } from './activation.service.js';
+
+/**
+ * The session reader with AUTO_ACTIVATE_AFTER_HOURS applied: an inactive account older than that is
+ * activated when it is next read, at the injected clock's time (so a test or TEST_CLOCK moves it).
+ * It lives here rather than in the request guards because http/ imports no feature; every node may
+ * do it, since activation locks the user row and pays the referral bonus at most once.
+ */
+export function withAutoActivation(
+  read: SessionReader,
+  db: Db,
+  afterHours: number | undefined,
+  clock: Clock,
+): SessionReader {
+  if (afterHours === undefined) return read;
+  return async (headers) => {
+    const signedIn = await read(headers);
+    if (!signedIn) return null;
+    return { ...signedIn, user: await activateIfDue(db, signedIn.user, afterHours, clock.now()) };
+  };
+}
