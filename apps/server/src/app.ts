@@ -20,11 +20,13 @@ import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
+import type { Accrue } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { runAccrual } from './modules/investments/accrual.service.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { type Listen, realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -44,6 +46,8 @@ export interface AppDeps {
   clock: Clock;
   /** The signed-in user of a request, from its session cookie (guards use it). */
   readSession: SessionReader;
+  /** The profit accrual job, handed to the operator commands (admin does not import investments). */
+  accrue: Accrue;
 }
 
 declare module 'fastify' {
@@ -91,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions) {
     internalToken: opts.internalToken,
     clock,
     readSession: withAutoActivation(readSession, opts.db, opts.config.autoActivateAfterHours, clock),
+    accrue: runAccrual,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);

@@ -1,7 +1,6 @@
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
-import { runAccrual } from '../investments/accrual.service.js';
 import { adjustBalance } from './adjust.service.js';
 
 export const ADMIN_USAGE = `Usage:
@@ -27,8 +26,20 @@ export function checkUsage(args: readonly string[]): void {
   if (!ok) throw new UsageError(ADMIN_USAGE);
 }
 
-/** The operator commands, shared by the CLI (own database) and the running server (handed over). */
-export async function runAdminCommand(db: Db, args: string[], clock: Clock = systemClock): Promise<string> {
+/** Runs the profit accrual job at `now`; returns how many investments it touched. */
+export type Accrue = (db: Db, now: Date) => Promise<number>;
+
+/**
+ * The operator commands, shared by the CLI (own database) and the running server (handed over).
+ * `accrue` is handed in by whoever composes the app (app.ts, cli/admin.ts): the accrual belongs to
+ * the investments feature, which this one does not import.
+ */
+export async function runAdminCommand(
+  db: Db,
+  args: string[],
+  clock: Clock = systemClock,
+  accrue?: Accrue,
+): Promise<string> {
   checkUsage(args);
   const [command, first = '', second = '', third = ''] = args;
   switch (command) {
@@ -42,7 +53,8 @@ export async function runAdminCommand(db: Db, args: string[], clock: Clock = sys
       return `${done.email} adjusted by ${done.balanceDeltaCents} cents`;
     }
     case 'accrue':
-      return `accrued ${await runAccrual(db, clock.now())} investment(s)`;
+      if (!accrue) throw new Error('accrue: no accrual job was handed to the operator commands');
+      return `accrued ${await accrue(db, clock.now())} investment(s)`;
     default: {
       // checkUsage let only `clock advance <days>` through to here.
       if (!clock.advanceDays) throw new UsageError(TEST_CLOCK_OFF);
