@@ -127,14 +127,3 @@ describe('profit over time', () => {
     expect((await thief.wallet()).balanceCents).toBe(0);
   });
 });
-
-describe('referral bonus', () => {
-  it('pays $50 to the referrer once the referee is activated, and lists the referee', async () => {
-    const referrer = await fundedUser(ctx, 0);
-    const referee = await fundedUser(ctx, 0, { referrerId: referrer.referralId });
-    expect((await referrer.wallet()).referralBonusCents).toBe(5_000);
-    const list = (await referrer.client.request('GET', '/api/referrals')).json();
-    expect(list).toEqual([expect.objectContaining({ id: referee.id, email: referee.body.email })]);
-    expect((await referee.wallet()).referralBonusCents).toBe(0);
-  });
-});

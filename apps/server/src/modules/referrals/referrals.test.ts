@@ -1,13 +1,15 @@
 import { messages, REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../core/realtime/publish.js';
+import { grantReferralBonus } from '../../core/referrals/referral-bonus.js';
+import { activateIfDue, setAccountActive } from '../../core/users/activation.service.js';
+import { findUserByEmail } from '../../core/users/users.queries.js';
+import { isUniqueViolation } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { activateIfDue, setAccountActive } from '../../core/users/activation.service.js';
-import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../core/realtime/publish.js';
-import { findUserByEmail } from '../../core/users/users.queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,6 +75,44 @@ describe('the referral bonus is paid on activation', () => {
     const activated = await activateIfDue(ctx.db, row, 24, tomorrow);
     expect(activated.isActive).toBe(true);
     expect((await referrer.wallet()).referralBonusCents).toBe(REFERRAL_BONUS_CENTS);
+  });
+});
+
+describe('referral bonus', () => {
+  it('pays $50 to the referrer once per referee, on activation, and lists the referee; a second bonus is refused', async () => {
+    const referrer = await fundedUser(ctx, 0);
+    const referee = await fundedUser(ctx, 0, { referrerId: referrer.referralId });
+    expect((await referrer.wallet()).referralBonusCents).toBe(5_000);
+    const list = (await referrer.client.request('GET', '/api/referrals')).json();
+    expect(list).toEqual([expect.objectContaining({ id: referee.id, email: referee.body.email })]);
+    expect((await referee.wallet()).referralBonusCents).toBe(0);
+
+    const journalsBefore = await bonusJournals();
+    const paidOnce = async () => {
+      expect((await referrer.wallet()).referralBonusCents).toBe(REFERRAL_BONUS_CENTS);
+      expect(await bonusJournals()).toBe(journalsBefore);
+      const history = (await referrer.client.request('GET', '/api/transactions')).json().items;
+      expect(history.filter((t: { mode: string }) => t.mode === 'referral')).toHaveLength(1);
+    };
+
+    // A second activation of the same referee pays nothing.
+    await setAccountActive(ctx.db, referee.body.email, true, 'operator-again');
+    await paidOnce();
+
+    // A second grant asked for directly pays nothing either...
+    const row = await findUserByEmail(ctx.db, referee.body.email);
+    if (!row) throw new Error('referee not found');
+    expect(await ctx.db.transaction((tx) => grantReferralBonus(tx, row))).toBe(false);
+    await paidOnce();
+
+    // ...because the database's key on the referee refuses a second bonus row, whatever the code checks first.
+    const again = ctx.db.execute(
+      sql`INSERT INTO referral_bonuses (referee_id, referrer_id, journal_id)
+          SELECT referee_id, referrer_id, journal_id FROM referral_bonuses WHERE referee_id = ${referee.id}`,
+    );
+    await expect(again).rejects.toSatisfy((err) => isUniqueViolation(err));
+    await paidOnce();
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 });
 
