@@ -1,18 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { setAccountActive } from '../core/users/activation.service.js';
 import type { Db } from '../db/client.js';
 import { rows } from '../lib/sql.js';
-import { setAccountActive } from '../core/users/activation.service.js';
 import { adjustBalance } from '../modules/admin/adjust.service.js';
 import { newKey, TestClient } from './client.js';
 import type { TestContext } from './test-app.js';
+
+/** Credits `cents` to the balance of the user with this e-mail through an audited adjustment. */
+export async function fundByEmail(ctx: TestContext, email: string, cents: number): Promise<void> {
+  await adjustBalance(ctx.db, { email, amountCents: cents, reason: 'test funding', actor: 'test' });
+}
 
 /** A registered, activated user funded with `cents` through an audited adjustment. */
 export async function fundedUser(ctx: TestContext, cents: number, overrides: Record<string, unknown> = {}) {
   const client = new TestClient(ctx.app);
   const body = await client.register(overrides);
   await setAccountActive(ctx.db, body.email, true, 'test');
-  if (cents > 0)
-    await adjustBalance(ctx.db, { email: body.email, amountCents: cents, reason: 'test funding', actor: 'test' });
+  if (cents > 0) await fundByEmail(ctx, body.email, cents);
   const me = (await client.request('GET', '/api/me')).json() as { id: string; referralId: string };
   const money = (method: 'POST', url: string, payload?: unknown, key = newKey()) =>
     client.request(method, url, payload ?? {}, { 'idempotency-key': key });

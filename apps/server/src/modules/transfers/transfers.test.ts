@@ -1,7 +1,8 @@
 import { messages, moneyMessages } from '@meridian/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletOf } from '../../ledger/index.js';
 import { newKey, TestClient } from '../../test/client.js';
-import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
+import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -175,9 +176,21 @@ describe('transfers', () => {
       { 'idempotency-key': newKey() },
     );
     expect(visitor.statusCode).toBe(401);
+    // Funded, with a real recipient and a fresh key: only the account's inactivity can refuse it.
     const inactive = new TestClient(ctx.app);
-    await inactive.register();
-    const res = await inactive.request('GET', '/api/wallet');
+    const { email } = await inactive.register();
+    await fundByEmail(ctx, email, 10_000);
+    const bob = await fundedUser(ctx, 0);
+    const inactiveId = (await inactive.request('GET', '/api/me')).json().id;
+    const res = await inactive.request(
+      'POST',
+      '/api/transfers',
+      { recipientEmail: bob.body.email, amountCents: 1_000 },
+      { 'idempotency-key': newKey() },
+    );
     expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: messages.accountNotActive });
+    expect((await walletOf(ctx.db, inactiveId)).balanceCents).toBe(10_000);
+    expect((await bob.wallet()).balanceCents).toBe(0);
   });
 });
