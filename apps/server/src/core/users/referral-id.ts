@@ -1,5 +1,7 @@
+import { messages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
-import { findUserByReferralId, referralIdsStartingWith } from './users.queries.js';
+import { AppError } from '../../http/errors.js';
+import { findUserByReferralId, referralIdsStartingWith, type UserRow } from './users.queries.js';
 
 /** The spec's referral id: the lowercased name with runs of spaces turned into hyphens. */
 export function baseReferralId(name: string): string {
@@ -22,13 +24,18 @@ export async function uniqueReferralId(db: Db, name: string): Promise<string> {
 }
 
 /**
- * The referral code as stored on the new user, or null when none was given. The sign-up route has
- * already refused a code that names no one (with a message on the field); one arriving here anyway
- * fails the sign-up rather than being dropped, which would lose the referrer's bonus unnoticed.
+ * The referrer a sign-up names, looked up once, or undefined when the field was left empty (the code
+ * is trimmed and lowercased as it will be stored). A code that names no one is refused before any
+ * account is created, so a mistyped code is corrected by the person instead of silently losing their
+ * friend's bonus. The sign-up route passes the referrer's own referral id on to Better Auth, whose
+ * hook stores it without asking again (decision 007).
  */
-export async function resolveReferrer(db: Db, code: unknown): Promise<string | null> {
-  if (typeof code !== 'string' || code.trim() === '') return null;
-  const referrer = await findUserByReferralId(db, code.trim().toLowerCase());
-  if (!referrer) throw new Error('sign-up: the referral code names no user (the route checks it first)');
-  return referrer.referralId;
+export async function referrerForSignUp(db: Db, code: string | undefined): Promise<UserRow | undefined> {
+  const wanted = code?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const referrer = await findUserByReferralId(db, wanted);
+  if (!referrer) {
+    throw new AppError('VALIDATION_FAILED', messages.referralIdNotFound, { referrerId: messages.referralIdNotFound });
+  }
+  return referrer;
 }

@@ -8,7 +8,8 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { referralCodeForSignUp } from '../../core/referrals/referral-bonus.js';
+import { publishChanged } from '../../core/realtime/publish.js';
+import { referrerForSignUp } from '../../core/users/referral-id.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
 
@@ -38,14 +39,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const b = req.body;
     await refuseCommonPassword(b.password, 'password');
     await limitSignUp(db, config, req.ip);
-    const referrerId = await referralCodeForSignUp(db, b.referrerId);
-    return forward(req, reply, {
+    const referrer = await referrerForSignUp(db, b.referrerId);
+    const body = {
       name: b.name.trim(),
       email: b.email.trim().toLowerCase(),
       phone: b.phone.trim(),
       country: b.country.trim(),
       password: b.password,
-      ...(referrerId ? { referrerId } : {}),
+      ...(referrer ? { referrerId: referrer.referralId } : {}),
+    };
+    // The referrer's list shows the new referee at once; the bonus waits for the referee's activation.
+    return forward(req, reply, body, async (status) => {
+      if (referrer && status === 200) await publishChanged(db, [referrer.id], ['referrals']);
     });
   });
 

@@ -5,8 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
-import { announceReferee } from '../../core/referrals/referral-bonus.js';
-import { resolveReferrer, uniqueReferralId } from '../../core/users/referral-id.js';
+import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
@@ -61,11 +60,13 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
         create: {
           async before(user) {
             // The server decides everything but the form fields: new accounts are inactive users.
+            // referrerId is the referrer's referral id as the sign-up route looked it up (the only way
+            // in: authRoutes exposes no other sign-up), so it is stored without a second lookup.
             return {
               data: {
                 ...user,
                 referralId: await uniqueReferralId(db, user.name),
-                referrerId: await resolveReferrer(db, user.referrerId),
+                referrerId: typeof user.referrerId === 'string' && user.referrerId !== '' ? user.referrerId : null,
                 role: 'user',
                 isActive: false,
                 address: '',
@@ -73,10 +74,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
             };
           },
           async after(user) {
-            // The referrer is paid when this account is first activated (admin/activation.service.ts),
-            // never at sign-up, so scripted sign-ups mint nothing; the referrer's list updates now.
+            // The referrer is paid when this account is first activated (core/users/activation.service.ts),
+            // never at sign-up, so scripted sign-ups mint nothing; the sign-up route tells the referrer's list.
             await openUserAccounts(db, user.id);
-            await announceReferee(db, (user.referrerId as string | null | undefined) ?? null);
             await enqueueEmail(db, user.email, {
               kind: 'welcome',
               name: user.name,
