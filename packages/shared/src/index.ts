@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './errors.js';
+export * from './history-wording.js';
 export * from './investment-figures.js';
 export * from './messages.js';
 export * from './money.js';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { moneyMessages } from '@meridian/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { bookOnce } from '../ledger/index.js';
 import { moneyTransaction } from '../lib/money-transaction.js';
-import { rows } from '../lib/sql.js';
 import { AppError } from './errors.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -29,9 +28,10 @@ export function idempotencyKey(request: FastifyRequest): string {
 
 /**
  * Runs a money operation at most once per (user, Idempotency-Key), in one transaction with its
- * record: a retry gets the first answer and moves nothing; the same key with a different request
- * is a 409. A concurrent duplicate waits on the key's row and then replays. An operation that fails
- * rolls back its key too, so a corrected retry may run — nothing moved the first time.
+ * claim (ledger/book.ts bookOnce, the one claim rule): a retry gets the first answer and moves
+ * nothing; the same key with a different request is a 409. A concurrent duplicate waits on the
+ * key's row and then replays. An operation that fails rolls back its key too, so a corrected retry
+ * may run — nothing moved the first time.
  */
 export async function idempotent<T>(
   db: Db,
@@ -39,29 +39,6 @@ export async function idempotent<T>(
   userId: string,
   operation: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const key = idempotencyKey(request);
-  const hash = requestHash(request);
-  return moneyTransaction(db, async (tx) => {
-    const claimed = await rows(
-      tx,
-      sql`INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}, ${key}, ${hash})
-          ON CONFLICT DO NOTHING RETURNING key`,
-    );
-    if (claimed.length === 0) {
-      const [first] = await rows<{ request_hash: string; response: T }>(
-        tx,
-        sql`SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
-      );
-      if (!first || first.request_hash !== hash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', moneyMessages.idempotencyKeyReused);
-      }
-      return first.response;
-    }
-    const outcome = await operation(tx);
-    await tx.execute(
-      sql`UPDATE idempotency_keys SET response = ${JSON.stringify(outcome)}::jsonb
-          WHERE user_id = ${userId} AND key = ${key}`,
-    );
-    return outcome;
-  });
+  const claim = { userId, key: idempotencyKey(request), requestHash: requestHash(request) };
+  return moneyTransaction(db, (tx) => bookOnce(tx, claim, operation));
 }

@@ -1,7 +1,7 @@
 import { moneyMessages } from '@meridian/shared';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { InsufficientFunds } from '../ledger/index.js';
+import { IdempotencyKeyReused, InsufficientFunds } from '../ledger/index.js';
 
 /** SQLSTATEs that mean "run it again": deadlock detected, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -26,7 +26,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 
 /**
  * Runs `fn` in one database transaction: a deadlock or serialization failure is retried (no client
- * ever sees one), and a debit the balance cannot cover becomes 'Insufficient balance'.
+ * ever sees one), a debit the balance cannot cover becomes 'Insufficient balance' and a reused
+ * Idempotency-Key a 409 (the ledger's refusals, carried as data).
  */
 export function moneyTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return withMoneyRetries(() => db.transaction((tx) => fn(tx as unknown as Db)));
@@ -43,6 +44,8 @@ export async function withMoneyRetries<T>(run: () => Promise<T>): Promise<T> {
     } catch (err) {
       if (err instanceof InsufficientFunds)
         throw new AppError('INSUFFICIENT_BALANCE', moneyMessages.insufficientBalance);
+      if (err instanceof IdempotencyKeyReused)
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', moneyMessages.idempotencyKeyReused);
       const state = sqlState(err);
       if (state && RETRYABLE.has(state) && attempt < MAX_ATTEMPTS) {
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));

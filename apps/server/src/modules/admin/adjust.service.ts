@@ -1,12 +1,10 @@
 import { messages, moneyMessages } from '@meridian/shared';
+import { recordAudit } from '../../core/audit/audit.queries.js';
+import { findUserByEmail } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { accountsFor, post } from '../../ledger/index.js';
+import { bookIn } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { publishChanged } from '../../core/realtime/publish.js';
-import { insertTransactions } from '../../core/history/history.queries.js';
-import { findUserByEmail } from '../../core/users/users.queries.js';
-import { recordAudit } from '../../core/audit/audit.queries.js';
 
 /**
  * An operator's correction of a user's balance against `external`, with a required reason, audited.
@@ -24,35 +22,33 @@ export async function adjustBalance(
   return moneyTransaction(db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
-    const { user: acc, system } = await accountsFor(tx, user.id);
-    const journalId = await post(tx, {
+    const { journalId } = await bookIn(tx, {
       kind: 'adjustment',
       userId: user.id,
       postings: [
-        { account: acc.balance, amountCents: input.amountCents },
-        { account: system.external, amountCents: -input.amountCents },
+        { account: { userId: user.id, kind: 'balance' }, amountCents: input.amountCents },
+        { account: { system: 'external' }, amountCents: -input.amountCents },
       ],
+      history: [
+        {
+          userId: user.id,
+          type: input.amountCents > 0 ? 'credit' : 'debit',
+          mode: 'adjustment',
+          method: 'adjustment',
+          description: reason,
+          amountCents: Math.abs(input.amountCents),
+          status: 'success',
+          wallet: 'balance',
+        },
+      ],
+      topics: { userIds: [user.id], topics: ['wallet', 'transactions'] },
     });
-    await insertTransactions(tx, [
-      {
-        userId: user.id,
-        type: input.amountCents > 0 ? 'credit' : 'debit',
-        mode: 'adjustment',
-        method: 'adjustment',
-        description: reason,
-        amountCents: Math.abs(input.amountCents),
-        status: 'success',
-        wallet: 'balance',
-        journalId,
-      },
-    ]);
     await recordAudit(tx, {
       actor: input.actor,
       action: 'balance.adjust',
       targetUserId: user.id,
       details: { amountCents: input.amountCents, reason, journalId },
     });
-    await publishChanged(tx, [user.id], ['wallet', 'transactions']);
     return { email: user.email, balanceDeltaCents: input.amountCents };
   });
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { publishChanged, type RealtimeTopic } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
-import { accountsFor, post } from '../../ledger/index.js';
+import { bookIn } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
-import { publishChanged } from '../../core/realtime/publish.js';
 import { returnCapital } from './capital.js';
 import { type InvestmentRow, lockInvestment, updateInvestment } from './investments.queries.js';
 import { elapsedDays, profitForDay } from './profit.js';
@@ -17,33 +17,36 @@ export async function accrueInvestment(tx: Db, inv: InvestmentRow, now: Date): P
   if (inv.status !== 'active') return inv;
   const due = elapsedDays(inv.startedAt, now, inv.durationDays);
   if (due <= inv.daysAccrued) return inv;
-  const { user, system } = await accountsFor(tx, inv.userId);
+  const matured = due === inv.durationDays;
+  // Every booking of this transaction carries the same notification, which PostgreSQL delivers
+  // once: the user hears of the whole accrual when it commits.
+  const topics: RealtimeTopic[] = matured ? ['wallet', 'investments', 'transactions'] : ['wallet', 'investments'];
   let earned = 0;
   for (let day = inv.daysAccrued + 1; day <= due; day++) {
     const amount = profitForDay(inv.amountCents, inv.profitBps, inv.durationDays, day);
     const journalId =
       amount > 0
-        ? await post(tx, {
-            kind: 'profit_accrual',
-            userId: inv.userId,
-            postings: [
-              { account: system.profit_expense, amountCents: -amount },
-              { account: user.profit, amountCents: amount },
-            ],
-          })
+        ? (
+            await bookIn(tx, {
+              kind: 'profit_accrual',
+              userId: inv.userId,
+              postings: [
+                { account: { system: 'profit_expense' }, amountCents: -amount },
+                { account: { userId: inv.userId, kind: 'profit' }, amountCents: amount },
+              ],
+              history: [],
+              topics: { userIds: [inv.userId], topics },
+            })
+          ).journalId
         : null;
     await tx.execute(
       sql`INSERT INTO accruals (investment_id, day, journal_id) VALUES (${inv.id}, ${day}, ${journalId})`,
     );
     earned += amount;
   }
-  const matured = due === inv.durationDays;
-  if (matured) await returnCapital(tx, user, inv, 'matured');
-  await publishChanged(
-    tx,
-    [inv.userId],
-    matured ? ['wallet', 'investments', 'transactions'] : ['wallet', 'investments'],
-  );
+  if (matured) await returnCapital(tx, inv, 'matured', topics);
+  // Days that earned nothing still change the investment the user sees.
+  else if (earned === 0) await publishChanged(tx, [inv.userId], topics);
   return updateInvestment(tx, inv.id, {
     daysAccrued: due,
     profitCents: inv.profitCents + earned,

@@ -1,34 +1,38 @@
+import { historyWording } from '@meridian/shared';
+import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
-import { post, type UserAccounts } from '../../ledger/index.js';
-import { insertTransactions } from '../../core/history/history.queries.js';
+import { bookIn } from '../../ledger/index.js';
 import type { InvestmentRow } from './investments.queries.js';
 
-/** invested -> balance for the whole principal, with its history row: at maturity or on an early end. */
+/**
+ * invested -> balance for the whole principal, with its history row: at maturity or on an early end.
+ * `topics` is the notification of the transaction this booking is part of.
+ */
 export async function returnCapital(
   tx: Db,
-  accounts: UserAccounts,
   inv: InvestmentRow,
   why: 'matured' | 'ended early',
+  topics: readonly RealtimeTopic[],
 ): Promise<void> {
-  const journalId = await post(tx, {
+  await bookIn(tx, {
     kind: 'capital_return',
     userId: inv.userId,
     postings: [
-      { account: accounts.invested, amountCents: -inv.amountCents },
-      { account: accounts.balance, amountCents: inv.amountCents },
+      { account: { userId: inv.userId, kind: 'invested' }, amountCents: -inv.amountCents },
+      { account: { userId: inv.userId, kind: 'balance' }, amountCents: inv.amountCents },
     ],
+    history: [
+      {
+        userId: inv.userId,
+        type: 'credit',
+        mode: 'capital',
+        method: inv.planName,
+        description: historyWording.capitalReturned(inv.planName, why),
+        amountCents: inv.amountCents,
+        status: 'success',
+        wallet: 'balance',
+      },
+    ],
+    topics: { userIds: [inv.userId], topics },
   });
-  await insertTransactions(tx, [
-    {
-      userId: inv.userId,
-      type: 'credit',
-      mode: 'capital',
-      method: inv.planName,
-      description: `Capital returned: ${inv.planName} plan ${why}`,
-      amountCents: inv.amountCents,
-      status: 'success',
-      wallet: 'balance',
-      journalId,
-    },
-  ]);
 }

@@ -1,12 +1,12 @@
-import { type Investment, messages, moneyMessages, type Transaction } from '@meridian/shared';
+import { historyWording, type Investment, messages, moneyMessages, type Transaction } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
+import { toTransactionDto } from '../../core/history/history.queries.js';
+import type { RealtimeTopic } from '../../core/realtime/publish.js';
+import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { accountsFor, post } from '../../ledger/index.js';
+import { accountsFor, bookIn } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
-import { publishChanged } from '../../core/realtime/publish.js';
-import { insertTransactions } from '../../core/history/history.queries.js';
-import type { UserRow } from '../../core/users/users.queries.js';
 import { accrueInvestment } from './accrual.service.js';
 import { returnCapital } from './capital.js';
 import {
@@ -18,6 +18,9 @@ import {
   toInvestmentDto,
   updateInvestment,
 } from './investments.queries.js';
+
+/** What an investment operation changes for its user. */
+const CHANGED: RealtimeTopic[] = ['wallet', 'investments', 'transactions'];
 
 /** balance -> invested, one active investment per plan, plan min/max enforced. */
 export async function invest(
@@ -34,14 +37,26 @@ export async function invest(
   if (await hasActiveInvestment(tx, user.id, plan.id)) {
     throw new AppError('ALREADY_INVESTED', moneyMessages.alreadyInvested);
   }
-  const { user: acc } = await accountsFor(tx, user.id);
-  const journalId = await post(tx, {
+  await bookIn(tx, {
     kind: 'invest',
     userId: user.id,
     postings: [
-      { account: acc.balance, amountCents: -amountCents },
-      { account: acc.invested, amountCents },
+      { account: { userId: user.id, kind: 'balance' }, amountCents: -amountCents },
+      { account: { userId: user.id, kind: 'invested' }, amountCents },
     ],
+    history: [
+      {
+        userId: user.id,
+        type: 'debit',
+        mode: 'investment',
+        method: plan.name,
+        description: historyWording.investment(plan.name),
+        amountCents,
+        status: 'success',
+        wallet: 'balance',
+      },
+    ],
+    topics: { userIds: [user.id], topics: CHANGED },
   });
   const inv = await insertInvestment(tx, {
     userId: user.id,
@@ -52,20 +67,6 @@ export async function invest(
     durationDays: plan.durationDays,
     startedAt: now,
   });
-  await insertTransactions(tx, [
-    {
-      userId: user.id,
-      type: 'debit',
-      mode: 'investment',
-      method: plan.name,
-      description: `Investment in the ${plan.name} plan`,
-      amountCents,
-      status: 'success',
-      wallet: 'balance',
-      journalId,
-    },
-  ]);
-  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
   return toInvestmentDto(inv);
 }
 
@@ -78,31 +79,31 @@ export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transactio
   );
   const profit = Number(row?.balance_cents ?? 0);
   if (profit <= 0) throw new AppError('NOTHING_TO_CLAIM', moneyMessages.noProfitToClaim);
-  const journalId = await post(tx, {
+  const { history } = await bookIn(tx, {
     kind: 'profit_claim',
     userId: user.id,
     postings: [
       { account: acc.profit, amountCents: -profit },
       { account: acc.balance, amountCents: profit },
     ],
+    history: [
+      {
+        userId: user.id,
+        type: 'credit',
+        mode: 'profit',
+        method: 'profit',
+        description: historyWording.profitsClaimed,
+        amountCents: profit,
+        status: 'success',
+        wallet: 'balance',
+      },
+    ],
+    topics: { userIds: [user.id], topics: CHANGED },
   });
   await archiveFinished(tx, user.id);
-  const [claimed] = await insertTransactions(tx, [
-    {
-      userId: user.id,
-      type: 'credit',
-      mode: 'profit',
-      method: 'profit',
-      description: 'Profits claimed',
-      amountCents: profit,
-      status: 'success',
-      wallet: 'balance',
-      journalId,
-    },
-  ]);
-  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  const claimed = history[0];
   if (!claimed) throw new AppError('INTERNAL', messages.unknownError);
-  return claimed;
+  return toTransactionDto(claimed);
 }
 
 /** Accrues what is due, then returns the principal to balance and stops accrual. */
@@ -112,7 +113,6 @@ export async function endInvestment(tx: Db, user: UserRow, investmentId: string,
   if (locked.status !== 'active') throw new AppError('INVESTMENT_NOT_ACTIVE', moneyMessages.investmentNotActive);
   const inv = await accrueInvestment(tx, locked, now);
   if (inv.status !== 'active') return toInvestmentDto(inv);
-  await returnCapital(tx, (await accountsFor(tx, user.id)).user, inv, 'ended early');
-  await publishChanged(tx, [user.id], ['wallet', 'investments', 'transactions']);
+  await returnCapital(tx, inv, 'ended early', CHANGED);
   return toInvestmentDto(await updateInvestment(tx, inv.id, { status: 'ended', endedAt: now }));
 }

@@ -1,13 +1,12 @@
 import { moneyMessages, REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsFor, post } from '../../ledger/index.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
+import { setAccountActive } from '../../core/users/activation.service.js';
+import { book } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
 import { newKey, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { setAccountActive } from '../../core/users/activation.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,16 +24,15 @@ async function referrerWithBonus(balance = 0) {
 
 /** Credits the bonus wallet from bonus_expense; no product operation pays one yet. */
 async function grantBonus(userId: string, cents: number) {
-  await moneyTransaction(ctx.db, async (tx) => {
-    const { user, system } = await accountsFor(tx, userId);
-    await post(tx, {
-      kind: 'test_bonus',
-      userId,
-      postings: [
-        { account: system.bonus_expense, amountCents: -cents },
-        { account: user.bonus, amountCents: cents },
-      ],
-    });
+  await book(ctx.db, {
+    kind: 'test_bonus',
+    userId,
+    postings: [
+      { account: { system: 'bonus_expense' }, amountCents: -cents },
+      { account: { userId, kind: 'bonus' }, amountCents: cents },
+    ],
+    history: [],
+    topics: null,
   });
 }
 

@@ -1,16 +1,13 @@
-import { moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
+import { historyWording, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
+import { toTransactionDto } from '../../core/history/history.queries.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { bookTransferOnce } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
-import { REALTIME_CHANNEL, type RealtimeTopic } from '../../core/realtime/publish.js';
-import { toTransactionDto } from '../../core/history/history.queries.js';
-import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 
-/** How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith". */
-export const TRANSFER_DEBIT_PREFIX = 'Transfer to ';
-export const TRANSFER_CREDIT_PREFIX = 'Transfer from ';
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
 
 /** Recipient lookups per signed-in user share one fixed window of this length. */
@@ -34,7 +31,7 @@ export async function findRecipient(db: Db, sender: UserRow, email: string, limi
   return recipient;
 }
 
-/** The rule ledger_transfer (migration 0005) applies too: an activated account of role 'user'. */
+/** The rule the transfer's booking statement (ledger/transfer.ts) applies too: an activated account of role 'user'. */
 export function canReceiveTransfers(user: Pick<UserRow, 'role' | 'isActive'>): boolean {
   return user.role === 'user' && user.isActive;
 }
@@ -62,8 +59,9 @@ export async function transfer(db: Db, sender: UserRow, req: TransferRequest): P
       recipientEmail: req.recipientEmail.trim(),
       amountCents: req.amountCents,
       feeCents: transferFeeCents(req.amountCents, TRANSFER_FEE_BPS),
-      debitPrefix: TRANSFER_DEBIT_PREFIX,
-      creditPrefix: TRANSFER_CREDIT_PREFIX,
+      // How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith".
+      debitPrefix: historyWording.transferToPrefix,
+      creditPrefix: historyWording.transferFromPrefix,
       channel: REALTIME_CHANNEL,
       topics: TOPICS,
     }),
