@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail, type UserRow } from '../core/users/users.queries.js';
-import { AppError } from '../http/errors.js';
-import { moneyTransaction } from '../lib/money-transaction.js';
-import { runAccrual } from '../modules/investments/accrual.service.js';
-import { listVisibleInvestments } from '../modules/investments/investments.queries.js';
-import { claimAllProfits, endInvestment, invest } from '../modules/investments/investments.service.js';
-import { transfer } from '../modules/transfers/transfers.service.js';
-import { movableClock } from '../test/clock.js';
-import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
-import { walletOf } from './balances.js';
+import { findUserByEmail, type UserRow } from './core/users/users.queries.js';
+import { AppError } from './http/errors.js';
+import { walletOf } from './ledger/balances.js';
+import { moneyTransaction } from './lib/money-transaction.js';
+import { runAccrual } from './modules/investments/accrual.service.js';
+import { listVisibleInvestments } from './modules/investments/investments.queries.js';
+import { claimAllProfits, endInvestment, invest } from './modules/investments/investments.service.js';
+import { transfer } from './modules/transfers/transfers.service.js';
+import { movableClock } from './test/clock.js';
+import { booksInvariants, fundedUser, HEALTHY_BOOKS } from './test/money.js';
+import { createTestApp, type TestContext } from './test/test-app.js';
 
 const clock = movableClock();
 let ctx: TestContext;
