@@ -1,12 +1,11 @@
 import { messages } from '@meridian/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { publishChanged } from '../realtime/publish.js';
 import { grantReferralBonus } from '../referrals/referral-bonus.js';
-import { findUserByEmail, type UserRow, updateUser } from '../users/users.queries.js';
+import { findUserByEmail, lockUser, type UserRow, updateUser } from '../users/users.queries.js';
 
 /**
  * Activates or deactivates an account by e-mail, and audits who did it, in one transaction.
@@ -21,7 +20,7 @@ export async function setAccountActive(db: Db, email: string, active: boolean, a
     const found = await findUserByEmail(tx, email);
     if (!found) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     // Two activations of one account at once queue here, so only one can pay the referral bonus.
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${found.id} FOR UPDATE`);
+    await lockUser(tx, found.id);
     const user = (await updateUser(tx, found.id, { isActive: active })) ?? found;
     if (active) await grantReferralBonus(tx, user);
     await recordAudit(tx, { actor, action: active ? 'user.activate' : 'user.deactivate', targetUserId: user.id });

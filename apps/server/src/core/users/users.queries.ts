@@ -69,6 +69,11 @@ export async function referralIdsStartingWith(db: Db, base: string): Promise<Set
   return new Set(rows.map((r) => r.referralId));
 }
 
+/** Locks the user's row until the transaction ends (activations of one account queue on it). */
+export async function lockUser(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`);
+}
+
 export async function updateUser(
   db: Db,
   id: string,
