@@ -16,5 +16,4 @@ export {
   type StoredAnswer,
 } from './book.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
-export { assertBalanced, type JournalInput, type Posting, post } from './post.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';

@@ -1,10 +1,8 @@
-import { REFERRAL_BONUS_CENTS } from '@meridian/shared';
+import { historyWording, REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountsFor, post } from '../../ledger/index.js';
+import { bookIn } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
-import { insertTransactions } from '../history/history.queries.js';
-import { publishChanged } from '../realtime/publish.js';
 import { findUserByReferralId, type UserRow } from '../users/users.queries.js';
 
 /** Raised inside the savepoint when referral_bonuses already names the referee: undoes the booking. */
@@ -26,16 +24,28 @@ export async function grantReferralBonus(
   const referrer = await findUserByReferralId(tx, referee.referrerId);
   if (!referrer || referrer.id === referee.id) return false;
   try {
-    const journalId = await tx.transaction(async (savepoint) => {
+    await tx.transaction(async (savepoint) => {
       const sp = savepoint as unknown as Db;
-      const { user, system } = await accountsFor(sp, referrer.id);
-      const journalId = await post(sp, {
+      const { journalId } = await bookIn(sp, {
         kind: 'referral_bonus',
         userId: referrer.id,
         postings: [
-          { account: system.bonus_expense, amountCents: -REFERRAL_BONUS_CENTS },
-          { account: user.referral_bonus, amountCents: REFERRAL_BONUS_CENTS },
+          { account: { system: 'bonus_expense' }, amountCents: -REFERRAL_BONUS_CENTS },
+          { account: { userId: referrer.id, kind: 'referral_bonus' }, amountCents: REFERRAL_BONUS_CENTS },
         ],
+        history: [
+          {
+            userId: referrer.id,
+            type: 'credit',
+            mode: 'referral',
+            method: 'referral',
+            description: historyWording.referralBonus(referee.name),
+            amountCents: REFERRAL_BONUS_CENTS,
+            status: 'success',
+            wallet: 'referral_bonus',
+          },
+        ],
+        topics: { userIds: [referrer.id], topics: ['wallet', 'transactions', 'referrals'] },
       });
       const claimed = await rows(
         sp,
@@ -43,25 +53,10 @@ export async function grantReferralBonus(
             ON CONFLICT (referee_id) DO NOTHING RETURNING referee_id`,
       );
       if (claimed.length === 0) throw new AlreadyPaid();
-      return journalId;
     });
-    await insertTransactions(tx, [
-      {
-        userId: referrer.id,
-        type: 'credit',
-        mode: 'referral',
-        method: 'referral',
-        description: `Referral bonus: ${referee.name} joined`,
-        amountCents: REFERRAL_BONUS_CENTS,
-        status: 'success',
-        wallet: 'referral_bonus',
-        journalId,
-      },
-    ]);
-    await publishChanged(tx, [referrer.id], ['wallet', 'transactions', 'referrals']);
-    return true;
   } catch (err) {
     if (err instanceof AlreadyPaid) return false;
     throw err;
   }
+  return true;
 }
