@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import type { Transaction, WalletKind } from '@meridian/shared';
-import type { Db } from '../../db/client.js';
-import { transactions } from '../../db/schema/index.js';
+import type { Transaction } from '@meridian/shared';
+import type { transactions } from '../../db/schema/index.js';
 
-/** The user-facing history (the spec's Transaction entity): rows, their one DTO mapper, and the insert. */
+/**
+ * The user-facing history (the spec's Transaction entity) and its one DTO mapper. Rows are written
+ * only by the ledger's book(), in the journal's own transaction.
+ */
 type Row = typeof transactions.$inferSelect;
-/** Every history row names the wallet it moved money in or out of, so `wallet` is required here. */
-export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'wallet'> & { wallet: WalletKind };
 
 /** What a client sees of a history row; takes any row carrying those columns. */
 export function toTransactionDto(r: Pick<Row, keyof Transaction>): Transaction {
@@ -22,12 +21,4 @@ export function toTransactionDto(r: Pick<Row, keyof Transaction>): Transaction {
     wallet: r.wallet,
     createdAt: r.createdAt.toISOString(),
   };
-}
-
-export async function insertTransactions(tx: Db, values: NewTransaction[]): Promise<Transaction[]> {
-  const inserted = await tx
-    .insert(transactions)
-    .values(values.map((v) => ({ id: randomUUID(), ...v })))
-    .returning();
-  return inserted.map(toTransactionDto);
 }
