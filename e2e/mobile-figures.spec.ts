@@ -2,13 +2,17 @@
 // ellipsis, nothing past the edge) on the dashboard and in the side menu at 360, 375 and 1280 px,
 // and a filter chip row that overflows says so with a cue at its edge.
 import { expect, type Page, test } from '@playwright/test';
-import { expectFiguresWhole, expectNoSidewaysScroll, MAX_FIGURE_CENTS } from './support/figures';
+import {
+  expectFiguresWhole,
+  expectNoSidewaysScroll,
+  MAX_FIGURE_CENTS,
+  MAX_FIGURE_TEXT,
+  stubLargestWallet,
+} from './support/figures';
 import { createFundedUser, summaryFigure } from './support/money';
 import { createActiveUser } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
-
-const MAX_TEXT = '$999,999,999.99';
 
 async function expectSummaryWhole(page: Page): Promise<void> {
   const figures = page.getByRole('region', { name: 'Account Summary' }).getByTestId('summary-figure');
@@ -22,35 +26,28 @@ for (const width of [360, 375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await createFundedUser(page, MAX_FIGURE_CENTS);
     await page.goto('/dashboard');
-    await expect(summaryFigure(page, 'Total Balance')).toHaveText(MAX_TEXT);
+    await expect(summaryFigure(page, 'Total Balance')).toHaveText(MAX_FIGURE_TEXT);
     await expectSummaryWhole(page);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menuBalance = page.getByRole('dialog', { name: 'Menu' }).getByTestId('menu-balance');
-    await expect(menuBalance).toHaveText(MAX_TEXT);
+    await expect(menuBalance).toHaveText(MAX_FIGURE_TEXT);
     // The menu slides in over 0.3 s: measure once it has arrived.
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => menu.evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
     await expectFiguresWhole(menuBalance);
 
-    // Every card at the largest figure at once (the books cannot hold that much profit, bonus and
-    // deposits for one test user, so the wallet answer is stubbed).
-    await page.route('**/api/wallet', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          balanceCents: MAX_FIGURE_CENTS,
-          profitCents: MAX_FIGURE_CENTS,
-          bonusCents: MAX_FIGURE_CENTS,
-          referralBonusCents: MAX_FIGURE_CENTS,
-          totalDepositCents: MAX_FIGURE_CENTS,
-          totalWithdrawalCents: MAX_FIGURE_CENTS,
-        }),
-      }),
-    );
+    // Every card at the largest figure at once.
+    await stubLargestWallet(page, [
+      'balanceCents',
+      'profitCents',
+      'bonusCents',
+      'referralBonusCents',
+      'totalDepositCents',
+      'totalWithdrawalCents',
+    ]);
     await page.reload();
-    await expect(summaryFigure(page, 'Total Withdrawal')).toHaveText(MAX_TEXT);
+    await expect(summaryFigure(page, 'Total Withdrawal')).toHaveText(MAX_FIGURE_TEXT);
     await expectSummaryWhole(page);
   });
 }

@@ -2,6 +2,27 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The largest figure a screen must show whole: $999,999,999.99. */
 export const MAX_FIGURE_CENTS = 99_999_999_999;
+export const MAX_FIGURE_TEXT = '$999,999,999.99';
+
+const WALLET_FIGURES = [
+  'balanceCents',
+  'profitCents',
+  'bonusCents',
+  'referralBonusCents',
+  'totalDepositCents',
+  'totalWithdrawalCents',
+] as const;
+
+/**
+ * Answers the page's wallet requests with the largest figure in each named field (0 elsewhere): the
+ * books cannot hold that much profit, bonus and deposits for one test user.
+ */
+export async function stubLargestWallet(page: Page, fields: readonly (typeof WALLET_FIGURES)[number][]): Promise<void> {
+  const body = Object.fromEntries(WALLET_FIGURES.map((f) => [f, fields.includes(f) ? MAX_FIGURE_CENTS : 0]));
+  await page.route('**/api/wallet', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
+}
 
 /**
  * Fails unless every element matched by `figures` shows its text whole: no ellipsis, not wider

@@ -146,6 +146,14 @@ export const sessionMessages = {
     'Every other device signed in to your account will have to log in again. This device stays signed in.',
   noOtherSessions: 'No other devices are signed in.',
   unknownDevice: 'Unknown device',
+  thisDevice: 'This device',
+  listDescription: 'The devices signed in to your account.',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere else',
+  signingOut: 'Signing out...',
+  lastSeen: 'Last seen',
+  ipAddress: 'IP',
+  ipUnknown: 'IP unknown',
 } as const;
 
 /** Investments, plans, transfer and history screens (ours, where the specification is silent). */

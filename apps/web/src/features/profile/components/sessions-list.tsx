@@ -24,18 +24,18 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: (sess
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
           <span className="break-words">{session.device}</span>
-          {session.current && <Badge tone="success">This device</Badge>}
+          {session.current && <Badge tone="success">{sessionMessages.thisDevice}</Badge>}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Last seen {formatDateTime(session.lastSeenAt)}
+          {sessionMessages.lastSeen} {formatDateTime(session.lastSeenAt)}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          {session.ipAddress ? `IP ${session.ipAddress}` : 'IP unknown'}
+          {session.ipAddress ? `${sessionMessages.ipAddress} ${session.ipAddress}` : sessionMessages.ipUnknown}
         </p>
       </div>
       {!session.current && (
         <Button variant="secondary" size="sm" onClick={() => onSignOut(session)}>
-          Sign out
+          {sessionMessages.signOut}
         </Button>
       )}
     </li>
@@ -83,12 +83,12 @@ export function SessionsList() {
           <h3 id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">
             Active sessions
           </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-400">The devices signed in to your account.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{sessionMessages.listDescription}</p>
         </div>
         {hasOthers && (
           <Button variant="secondary" size="sm" onClick={() => setConfirmOthers(true)}>
             <LogOut className="size-4" aria-hidden="true" />
-            Sign out everywhere else
+            {sessionMessages.signOutEverywhere}
           </Button>
         )}
       </div>
@@ -131,8 +131,8 @@ export function SessionsList() {
         isOpen={target !== null}
         title={sessionMessages.signOutSessionTitle}
         description={sessionMessages.signOutSessionBody}
-        confirmLabel="Sign out"
-        busyLabel="Signing out..."
+        confirmLabel={sessionMessages.signOut}
+        busyLabel={sessionMessages.signingOut}
         variant="danger"
         busy={signOutOne.isPending}
         onConfirm={() => void confirmOne()}
@@ -141,7 +141,7 @@ export function SessionsList() {
         {target && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {target.device}
-            {target.ipAddress ? ` · IP ${target.ipAddress}` : ''}
+            {target.ipAddress ? ` · ${sessionMessages.ipAddress} ${target.ipAddress}` : ''}
           </p>
         )}
       </ConfirmModal>
@@ -150,8 +150,8 @@ export function SessionsList() {
         isOpen={confirmOthers}
         title={sessionMessages.signOutOthersTitle}
         description={sessionMessages.signOutOthersBody}
-        confirmLabel="Sign out everywhere else"
-        busyLabel="Signing out..."
+        confirmLabel={sessionMessages.signOutEverywhere}
+        busyLabel={sessionMessages.signingOut}
         variant="danger"
         busy={signOutOthers.isPending}
         onConfirm={() => void confirmAll()}
