@@ -2,7 +2,7 @@
 // invest validation, transfer validation (inline field errors and toasts), empty states, and the
 // referral link's copy feedback.
 import { expect, type Page, test } from '@playwright/test';
-import { createFundedUser, expectMenuBalance, summaryFigure } from './support/money';
+import { createFundedUser, expectMenuBalance, summaryFigure, transferForm } from './support/money';
 import { dismissToast, expectToast, toasts, toastsDrawn } from './support/ui';
 import { createActiveUser, createActiveUserElsewhere, makeUser, runAdmin } from './support/users';
 
@@ -87,10 +87,7 @@ test('transfer: inline field errors, Recipient not found, Insufficient balance (
 
   await page.goto('/transfer');
   await expect(page.getByTestId('transfer-balance')).toHaveText('$100.00');
-  const email = page.getByLabel('Email', { exact: true });
-  const amount = page.getByLabel('Amount', { exact: true });
-  const send = page.getByRole('button', { name: 'Transfer', exact: true });
-  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const { email, amount, send, dialog } = transferForm(page);
 
   // Empty form: both fields say what is missing, under the inputs, not as toasts.
   await send.click();

@@ -2,7 +2,7 @@
 // 'Insufficient balance' on the form, lets Escape close the confirmation without wiping the form
 // (Cancel still starts over), and the fee it shows is the shared helper's (at least 1 cent).
 import { expect, test } from '@playwright/test';
-import { createFundedUser } from './support/money';
+import { createFundedUser, transferForm } from './support/money';
 import { toasts } from './support/ui';
 import { createActiveUserElsewhere } from './support/users';
 
@@ -16,10 +16,7 @@ test('amount + fee above the balance: Insufficient balance inline, no dialog, no
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
   await expect(page.getByTestId('transfer-balance')).toHaveText('$100.00');
-  const email = page.getByLabel('Email', { exact: true });
-  const amount = page.getByLabel('Amount', { exact: true });
-  const send = page.getByRole('button', { name: 'Transfer', exact: true });
-  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const { email, amount, send, dialog } = transferForm(page);
   const lookups: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/transfers')) lookups.push(request.url());
@@ -52,10 +49,7 @@ test('Escape closes the confirmation and keeps the form; Cancel resets it', asyn
   const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
-  const email = page.getByLabel('Email', { exact: true });
-  const amount = page.getByLabel('Amount', { exact: true });
-  const send = page.getByRole('button', { name: 'Transfer', exact: true });
-  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const { email, amount, send, dialog } = transferForm(page);
 
   await email.fill(recipientEmail);
   await amount.fill('0.10');
@@ -88,10 +82,10 @@ test('after a transfer the history shows the total debited, amount plus fee', as
   const recipientEmail = (await createActiveUserElsewhere(browser)).email;
   await createFundedUser(page, 10_000);
   await page.goto('/transfer');
-  await page.getByLabel('Email', { exact: true }).fill(recipientEmail);
-  await page.getByLabel('Amount', { exact: true }).fill('25');
-  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const { email, amount, send, dialog } = transferForm(page);
+  await email.fill(recipientEmail);
+  await amount.fill('25');
+  await send.click();
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   const row = page.getByRole('article').filter({ hasText: 'Transfer' }).first();

@@ -14,10 +14,14 @@ const WALLET_FIGURES = [
 ] as const;
 
 /**
- * Answers the page's wallet requests with the largest figure in each named field (0 elsewhere): the
+ * Answers the page's wallet requests with the largest figure in each named field (every field when
+ * none are named; 0 elsewhere): the
  * books cannot hold that much profit, bonus and deposits for one test user.
  */
-export async function stubLargestWallet(page: Page, fields: readonly (typeof WALLET_FIGURES)[number][]): Promise<void> {
+export async function stubLargestWallet(
+  page: Page,
+  fields: readonly (typeof WALLET_FIGURES)[number][] = WALLET_FIGURES,
+): Promise<void> {
   const body = Object.fromEntries(WALLET_FIGURES.map((f) => [f, fields.includes(f) ? MAX_FIGURE_CENTS : 0]));
   await page.route('**/api/wallet', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),

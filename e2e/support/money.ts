@@ -128,3 +128,13 @@ async function moneyPost(page: Page, url: string, data: unknown): Promise<void> 
   });
   if (!res.ok()) throw new Error(`POST ${url} failed: ${res.status()} ${await res.text()}`);
 }
+
+/** The /transfer form's controls and its confirmation dialog, found as a user finds them. */
+export function transferForm(page: Page): { email: Locator; amount: Locator; send: Locator; dialog: Locator } {
+  return {
+    email: page.getByLabel('Email', { exact: true }),
+    amount: page.getByLabel('Amount', { exact: true }),
+    send: page.getByRole('button', { name: 'Transfer', exact: true }),
+    dialog: page.getByRole('dialog', { name: 'Confirm Transfer' }),
+  };
+}
