@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { type SystemAccountKind, USER_ACCOUNT_KINDS, type UserAccountKind } from '../db/schema/index.js';
+import { USER_ACCOUNT_KINDS, type UserAccountKind } from '../db/schema/index.js';
 import { rows } from '../lib/sql.js';
-
-export interface AccountRef {
-  id: number;
-  /** System accounts are never updated per operation; their balance is the sum of their entries. */
-  system: boolean;
-}
-
-export type UserAccounts = Record<UserAccountKind, AccountRef>;
-export type SystemAccounts = Record<SystemAccountKind, AccountRef>;
 
 /** Opens a user's six accounts; safe to call again (registration calls it, operations rely on it). */
 export async function openUserAccounts(tx: Db, userId: string): Promise<void> {
@@ -22,22 +13,25 @@ export async function openUserAccounts(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`SELECT ledger_open_accounts(${userId}, ARRAY[${kinds}]::text[])`);
 }
 
-/** A user's accounts and the system accounts, in one round trip. */
-export async function accountsFor(tx: Db, userId: string): Promise<{ user: UserAccounts; system: SystemAccounts }> {
-  let found = await rows<{ id: string | number; kind: string; user_id: string | null }>(
+/**
+ * A user's balances of these kinds, their rows locked (FOR UPDATE) in the order ledger_book locks
+ * them, (user, kind), so an operation can read what it is about to move and book it in the same
+ * transaction without a concurrent booking changing it or deadlocking with it. A kind with no
+ * account yet is absent (its balance is zero).
+ */
+export async function lockedBalances(
+  tx: Db,
+  userId: string,
+  kinds: readonly UserAccountKind[],
+): Promise<Partial<Record<UserAccountKind, number>>> {
+  const found = await rows<{ kind: UserAccountKind; balance_cents: string | number }>(
     tx,
-    sql`SELECT id, kind, user_id FROM accounts WHERE user_id = ${userId} OR user_id IS NULL`,
+    sql`SELECT kind, balance_cents FROM accounts
+        WHERE user_id = ${userId} AND kind IN (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        ORDER BY kind FOR UPDATE`,
   );
-  if (found.filter((r) => r.user_id !== null).length < USER_ACCOUNT_KINDS.length) {
-    await openUserAccounts(tx, userId);
-    found = await rows(tx, sql`SELECT id, kind, user_id FROM accounts WHERE user_id = ${userId} OR user_id IS NULL`);
-  }
-  const user = {} as UserAccounts;
-  const system = {} as SystemAccounts;
-  for (const r of found) {
-    const ref = { id: Number(r.id), system: r.user_id === null };
-    if (r.user_id === null) system[r.kind as SystemAccountKind] = ref;
-    else user[r.kind as UserAccountKind] = ref;
-  }
-  return { user, system };
+  return Object.fromEntries(found.map((r) => [r.kind, Number(r.balance_cents)]));
 }

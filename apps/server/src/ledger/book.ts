@@ -8,12 +8,15 @@ import { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 /**
  * book(): the one way money moves. Every booking is one call of the SQL function ledger_book
  * (source: ./book.sql), which claims or replays the Idempotency-Key, locks user accounts in
- * ascending id order, applies conditional debits, gives system accounts entries only, writes the
+ * (user, kind) order, applies conditional debits, gives system accounts entries only, writes the
  * journal, its entries and the history rows, and sends the NOTIFY, in one statement.
  */
 
-/** Which account a posting moves: a known account, a user's account of a kind, or a system account. */
-export type PostingTarget = { id: number } | { userId: string; kind: UserAccountKind } | { system: SystemAccountKind };
+/**
+ * Which account a posting moves: a user's account of a kind, or a system account. Named, not by id,
+ * because the lock order is (user, kind) and each UPDATE finds its row by them.
+ */
+export type PostingTarget = { userId: string; kind: UserAccountKind } | { system: SystemAccountKind };
 
 export interface BookPosting {
   account: PostingTarget;
@@ -89,12 +92,13 @@ export function bookingJson(b: Booking & { refusal?: string }): string {
     idempotency: b.idempotency ?? null,
     postings: b.postings.map(({ account, amountCents }) => ({ ...targetJson(account), amountCents })),
     history: b.history,
-    notify: b.topics ? { channel: REALTIME_CHANNEL, userIds: b.topics.userIds, topics: b.topics.topics } : null,
+    notify: b.topics
+      ? { channel: REALTIME_CHANNEL, userIds: [...new Set(b.topics.userIds)], topics: b.topics.topics }
+      : null,
   });
 }
 
 function targetJson(t: PostingTarget): Record<string, unknown> {
-  if ('id' in t) return { account: t.id };
   if ('system' in t) return { system: t.system };
   return { user: t.userId, kind: t.kind };
 }

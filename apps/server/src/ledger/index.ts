@@ -1,4 +1,4 @@
-export { type AccountRef, accountsFor, openUserAccounts, type SystemAccounts, type UserAccounts } from './accounts.js';
+export { lockedBalances, openUserAccounts } from './accounts.js';
 export { balanceFromEntries, walletOf } from './balances.js';
 export {
   type Booked,

@@ -1,12 +1,10 @@
 import { historyWording, type Investment, messages, moneyMessages, type Transaction } from '@meridian/shared';
-import { sql } from 'drizzle-orm';
 import { toTransactionDto } from '../../core/history/history.queries.js';
 import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { accountsFor, bookIn } from '../../ledger/index.js';
-import { rows } from '../../lib/sql.js';
+import { bookIn, lockedBalances } from '../../ledger/index.js';
 import { accrueInvestment } from './accrual.service.js';
 import { returnCapital } from './capital.js';
 import {
@@ -72,19 +70,14 @@ export async function invest(
 
 /** All unclaimed profit -> balance in one journal; finished investments leave the list. */
 export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transaction> {
-  const { user: acc } = await accountsFor(tx, user.id);
-  const [row] = await rows<{ balance_cents: string | number }>(
-    tx,
-    sql`SELECT balance_cents FROM accounts WHERE id = ${acc.profit.id} FOR UPDATE`,
-  );
-  const profit = Number(row?.balance_cents ?? 0);
+  const profit = (await lockedBalances(tx, user.id, ['profit'])).profit ?? 0;
   if (profit <= 0) throw new AppError('NOTHING_TO_CLAIM', moneyMessages.noProfitToClaim);
   const { history } = await bookIn(tx, {
     kind: 'profit_claim',
     userId: user.id,
     postings: [
-      { account: acc.profit, amountCents: -profit },
-      { account: acc.balance, amountCents: profit },
+      { account: { userId: user.id, kind: 'profit' }, amountCents: -profit },
+      { account: { userId: user.id, kind: 'balance' }, amountCents: profit },
     ],
     history: [
       {
