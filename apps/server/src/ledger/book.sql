@@ -56,20 +56,23 @@ $$;
 --                           amountCents, feeCents, status, wallet}, each linked to the journal
 --   notify                  optional {channel, userIds, topics}: one NOTIFY of {userIds, topics}, sent
 --                           at commit (userIds distinct)
--- Answers {"outcome": "booked", "journalId", "history": [rows]}, {"outcome": "replay", "response",
--- "history": [rows of the first booking]}, {"outcome": "key_reused"} or {"outcome": "refused", "reason"}.
+-- Answers {"outcome": "booked", "journalId", "transactionIds", "createdAt", "history": [rows as given]},
+-- {"outcome": "replay", "response", "history": [rows of the first booking, each with id and createdAt]},
+-- {"outcome": "key_reused"} or {"outcome": "refused", "reason"}.
 -- A debit its account cannot cover raises SQLSTATE ML001 with DETAIL {"accountId": n} and rolls
 -- everything back, the key included. A malformed booking (a programming error) raises 22023.
 --
 -- Speed (decision 003's one round trip, and every statement counted): the work is a handful of
 -- statements, each doing many rows' work, rather than a statement per posting: one that checks the
--- postings and draws the ids, the key's claim storing the whole answer (no second write of the key),
--- one UPDATE per user account, and one that writes the journal, its entries and the history rows.
+-- postings, draws the ids and claims the key with the whole answer (no second write of the key), one
+-- UPDATE per user account, and one that writes the journal, its entries and the history rows; the
+-- answer is built from the booking, nothing is read back.
 CREATE OR REPLACE FUNCTION ledger_book(p_booking jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_idem jsonb := p_booking -> 'idempotency';
   v_claim jsonb;
+  v_claimed boolean;
   v_journal bigint;
   v_txn_ids text[];
   v_count int;
@@ -92,34 +95,46 @@ BEGIN
       RETURN jsonb_build_object('outcome', 'refused', 'reason', p_booking ->> 'refusal');
     END IF;
   ELSE
-    -- The postings checked and the journal's and history rows' ids drawn in one statement, so the
-    -- claim can store the whole answer in its one write.
-    SELECT nextval('journals_id_seq'),
-        ARRAY(SELECT gen_random_uuid()::text FROM jsonb_array_elements(COALESCE(p_booking -> 'history', '[]'::jsonb))),
-        count(*) FILTER (WHERE p."amountCents" <> 0), COALESCE(sum(p."amountCents"), 0),
-        COALESCE(bool_or(p."amountCents" IS NULL OR p."amountCents" <> trunc(p."amountCents")
-          OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))), false)
-      INTO v_journal, v_txn_ids, v_count, v_sum, v_bad
-      FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
-        AS p(system text, "user" text, kind text, "amountCents" numeric);
+    -- One statement checks the postings, draws the journal's and history rows' ids and claims the
+    -- key with the whole answer stored in the claim's one write (a malformed booking raises below
+    -- and takes the claim back with it).
+    WITH drawn AS (
+      SELECT nextval('journals_id_seq') AS journal,
+          ARRAY(SELECT gen_random_uuid()::text
+            FROM jsonb_array_elements(COALESCE(p_booking -> 'history', '[]'::jsonb))) AS txn_ids
+    ), claim AS (
+      INSERT INTO idempotency_keys (user_id, key, request_hash, response)
+        SELECT v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash',
+            jsonb_build_object('journalId', drawn.journal, 'transactionIds', to_jsonb(drawn.txn_ids))
+          FROM drawn WHERE jsonb_typeof(v_idem) = 'object'
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+    ), checked AS (
+      SELECT count(*) FILTER (WHERE p."amountCents" <> 0) AS n, COALESCE(sum(p."amountCents"), 0) AS total,
+          COALESCE(bool_or(p."amountCents" IS NULL OR p."amountCents" <> trunc(p."amountCents")
+            OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))), false) AS bad
+        FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
+          AS p(system text, "user" text, kind text, "amountCents" numeric)
+    )
+    SELECT drawn.journal, drawn.txn_ids, EXISTS (SELECT FROM claim), checked.n, checked.total, checked.bad
+      INTO v_journal, v_txn_ids, v_claimed, v_count, v_sum, v_bad
+      FROM drawn, checked;
     IF v_bad OR v_sum <> 0 OR v_count < 2 THEN
       RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account, summing to zero: %',
         p_booking -> 'postings' USING ERRCODE = '22023';
     END IF;
-    IF jsonb_typeof(v_idem) = 'object' THEN
-      INSERT INTO idempotency_keys (user_id, key, request_hash, response)
-        VALUES (v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash',
-          jsonb_build_object('journalId', v_journal, 'transactionIds', to_jsonb(v_txn_ids)))
-        ON CONFLICT DO NOTHING;
-      IF NOT FOUND THEN
-        -- Taken: ledger_claim (which waited for the first booking to end) says replay or reused key.
-        v_claim := ledger_claim(v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash');
-      END IF;
+    IF NOT v_claimed AND jsonb_typeof(v_idem) = 'object' THEN
+      -- Taken: ledger_claim (which waited for the first booking to end) says replay or reused key.
+      v_claim := ledger_claim(v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash');
     END IF;
   END IF;
   IF v_claim IS NOT NULL THEN
     IF v_claim ->> 'outcome' = 'replay' THEN
-      SELECT COALESCE(jsonb_agg(to_jsonb(t) ORDER BY x.n), '[]'::jsonb) INTO v_history
+      -- The first booking's history rows, in the shape a booking answers with.
+      SELECT COALESCE(jsonb_agg(jsonb_build_object('id', t.id, 'userId', t.user_id, 'type', t.type, 'mode', t.mode,
+            'method', t.method, 'description', t.description, 'amountCents', t.amount_cents, 'feeCents', t.fee_cents,
+            'status', t.status, 'wallet', t.wallet, 'createdAt', t.created_at) ORDER BY x.n), '[]'::jsonb)
+        INTO v_history
         FROM jsonb_array_elements_text(COALESCE(v_claim -> 'response' -> 'transactionIds', '[]'::jsonb))
           WITH ORDINALITY AS x(id, n)
         JOIN transactions t ON t.id = x.id;
@@ -173,18 +188,14 @@ BEGIN
         FROM jsonb_to_recordset(p_booking -> 'postings') AS p(system text, "amountCents" bigint)
         LEFT JOIN accounts a ON a.user_id IS NULL AND a.kind = p.system
         WHERE p.system IS NOT NULL AND p."amountCents" <> 0
-  ), history AS (
-    INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
-        wallet, journal_id)
-      SELECT v_txn_ids[h.n], h."userId", h.type, h.mode, h.method, h.description, h."amountCents",
-          COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal
-        FROM ROWS FROM (jsonb_to_recordset(p_booking -> 'history') AS ("userId" text, type text, mode text,
-          method text, description text, "amountCents" bigint, "feeCents" bigint, status text, wallet text))
-          WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, n)
-      RETURNING id, to_jsonb(transactions) AS row
   )
-  SELECT COALESCE(jsonb_agg(history.row ORDER BY array_position(v_txn_ids, history.id)), '[]'::jsonb)
-    INTO v_history FROM history;
+  INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
+      wallet, journal_id)
+    SELECT v_txn_ids[h.n], h."userId", h.type, h.mode, h.method, h.description, h."amountCents",
+        COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal
+      FROM ROWS FROM (jsonb_to_recordset(p_booking -> 'history') AS ("userId" text, type text, mode text,
+        method text, description text, "amountCents" bigint, "feeCents" bigint, status text, wallet text))
+        WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, n);
 
   v_void := set_config('meridian.booking', 'off', true);
 
@@ -193,7 +204,10 @@ BEGIN
     v_void := pg_notify(p_booking -> 'notify' ->> 'channel', ((p_booking -> 'notify') - 'channel')::text)::text;
   END IF;
 
-  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'history', v_history);
+  -- The history rows as given, with their ids and time (the rows' created_at is this transaction's
+  -- now()): nothing is read back.
+  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'transactionIds', to_jsonb(v_txn_ids),
+    'createdAt', now(), 'history', COALESCE(p_booking -> 'history', '[]'::jsonb));
 END;
 $$;
 --> statement-breakpoint

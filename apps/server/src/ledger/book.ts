@@ -136,10 +136,19 @@ export async function runBooking(db: Db, statement: ReturnType<typeof sql>): Pro
 export function readOutcome(raw: unknown): BookOutcome {
   const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | undefined;
   switch (r?.outcome) {
-    case 'booked':
-      return { outcome: 'booked', journalId: Number(r.journalId), history: historyRows(r.history) };
-    case 'replay':
-      return { outcome: 'replay', response: (r.response ?? {}) as StoredAnswer, history: historyRows(r.history) };
+    case 'booked': {
+      const journalId = Number(r.journalId);
+      const ids = (r.transactionIds ?? []) as string[];
+      return {
+        outcome: 'booked',
+        journalId,
+        history: historyRows(r.history, { journalId, ids, createdAt: r.createdAt }),
+      };
+    }
+    case 'replay': {
+      const response = (r.response ?? {}) as StoredAnswer;
+      return { outcome: 'replay', response, history: historyRows(r.history, { journalId: response.journalId }) };
+    }
     case 'key_reused':
       return { outcome: 'key_reused' };
     case 'refused':
@@ -149,21 +158,24 @@ export function readOutcome(raw: unknown): BookOutcome {
   }
 }
 
-/** History rows as to_jsonb writes them (snake_case, bigint as number, time as ISO text). */
-function historyRows(raw: unknown): HistoryRow[] {
-  return ((raw ?? []) as Record<string, unknown>[]).map((t) => ({
-    id: String(t.id),
-    userId: String(t.user_id),
+/**
+ * History rows as ledger_book answers them: a booking's rows as it was given them, with the ids and
+ * time it answers beside them; a replay's rows as stored, each with its own id and time.
+ */
+function historyRows(raw: unknown, booked: { journalId?: number; ids?: string[]; createdAt?: unknown }): HistoryRow[] {
+  return ((raw ?? []) as Record<string, unknown>[]).map((t, i) => ({
+    id: String(t.id ?? booked.ids?.[i]),
+    userId: String(t.userId),
     type: t.type as HistoryRow['type'],
     mode: String(t.mode),
     method: (t.method ?? null) as string | null,
     description: String(t.description),
-    amountCents: Number(t.amount_cents),
-    feeCents: Number(t.fee_cents),
+    amountCents: Number(t.amountCents),
+    feeCents: Number(t.feeCents ?? 0),
     status: t.status as HistoryRow['status'],
     wallet: (t.wallet ?? null) as HistoryRow['wallet'],
-    journalId: t.journal_id == null ? null : Number(t.journal_id),
-    createdAt: new Date(String(t.created_at)),
+    journalId: booked.journalId ?? null,
+    createdAt: new Date(String(t.createdAt ?? booked.createdAt)),
   }));
 }
 
