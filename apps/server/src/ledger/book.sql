@@ -56,7 +56,7 @@ $$;
 --                           amountCents, feeCents, status, wallet}, each linked to the journal
 --   notify                  optional {channel, userIds, topics}: one NOTIFY of {userIds, topics}, sent
 --                           at commit (userIds distinct)
--- Answers {"outcome": "booked", "journalId", "transactionIds", "createdAt", "history": [rows as given]},
+-- Answers {"outcome": "booked", "journalId", "transactionIds", "createdAt"} (ids in the order of history),
 -- {"outcome": "replay", "response", "history": [rows of the first booking, each with id and createdAt]},
 -- {"outcome": "key_reused"} or {"outcome": "refused", "reason"}.
 -- A debit its account cannot cover raises SQLSTATE ML001 with DETAIL {"accountId": n} and rolls
@@ -66,7 +66,7 @@ $$;
 -- statements, each doing many rows' work, rather than a statement per posting: one that checks the
 -- postings, draws the ids and claims the key with the whole answer (no second write of the key), one
 -- UPDATE per user account, and one that writes the journal, its entries and the history rows; the
--- answer is built from the booking, nothing is read back.
+-- answer carries only what the caller cannot know (ids and time), nothing is read back.
 CREATE OR REPLACE FUNCTION ledger_book(p_booking jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -78,12 +78,16 @@ DECLARE
   v_count int;
   v_sum numeric;
   v_bad boolean;
+  -- User postings in lock order (user, kind), then system postings with their accounts.
+  v_users text[];
+  v_kinds text[];
+  v_amounts bigint[];
   v_ids bigint[] := '{}';
-  v_amounts bigint[] := '{}';
+  v_system_ids bigint[];
+  v_system_amounts bigint[];
   v_id bigint;
   v_history jsonb;
   v_void text;
-  r record;
 BEGIN
   IF p_booking ->> 'refusal' IS NOT NULL THEN
     -- Nothing will be booked: look at the key without claiming it.
@@ -109,18 +113,31 @@ BEGIN
           FROM drawn WHERE jsonb_typeof(v_idem) = 'object'
         ON CONFLICT DO NOTHING
         RETURNING 1
-    ), checked AS (
-      SELECT count(*) FILTER (WHERE p."amountCents" <> 0) AS n, COALESCE(sum(p."amountCents"), 0) AS total,
-          COALESCE(bool_or(p."amountCents" IS NULL OR p."amountCents" <> trunc(p."amountCents")
-            OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))), false) AS bad
+    ), postings AS (
+      SELECT p.system, p."user", p.kind, p."amountCents" AS amount
         FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
           AS p(system text, "user" text, kind text, "amountCents" numeric)
+        WHERE p."amountCents" IS DISTINCT FROM 0
+    ), checked AS (
+      SELECT count(*) AS n, COALESCE(sum(p.amount), 0) AS total,
+          COALESCE(bool_or(p.amount IS NULL OR p.amount <> trunc(p.amount)
+            OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))
+            OR (p.system IS NOT NULL AND a.id IS NULL)), false) AS bad,
+          array_agg(p."user" ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS users,
+          array_agg(p.kind ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS kinds,
+          array_agg(p.amount::bigint ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS amounts,
+          array_agg(a.id) FILTER (WHERE p.system IS NOT NULL) AS system_ids,
+          array_agg(p.amount::bigint) FILTER (WHERE p.system IS NOT NULL) AS system_amounts
+        FROM postings p
+        LEFT JOIN accounts a ON p.system IS NOT NULL AND a.user_id IS NULL AND a.kind = p.system
     )
-    SELECT drawn.journal, drawn.txn_ids, EXISTS (SELECT FROM claim), checked.n, checked.total, checked.bad
-      INTO v_journal, v_txn_ids, v_claimed, v_count, v_sum, v_bad
+    SELECT drawn.journal, drawn.txn_ids, EXISTS (SELECT FROM claim), checked.n, checked.total, checked.bad,
+        checked.users, checked.kinds, checked.amounts, checked.system_ids, checked.system_amounts
+      INTO v_journal, v_txn_ids, v_claimed, v_count, v_sum, v_bad,
+        v_users, v_kinds, v_amounts, v_system_ids, v_system_amounts
       FROM drawn, checked;
     IF v_bad OR v_sum <> 0 OR v_count < 2 THEN
-      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account, summing to zero: %',
+      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero: %',
         p_booking -> 'postings' USING ERRCODE = '22023';
     END IF;
     IF NOT v_claimed AND jsonb_typeof(v_idem) = 'object' THEN
@@ -149,31 +166,27 @@ BEGIN
   -- a debit is conditional on the balance covering it. A user's missing account is opened by its
   -- first credit. System accounts are never updated (one hot row would serialise every booking):
   -- their balance is the sum of their entries.
-  FOR r IN SELECT p."user", p.kind, p."amountCents" AS amount
-      FROM jsonb_to_recordset(p_booking -> 'postings') AS p(system text, "user" text, kind text, "amountCents" bigint)
-      WHERE p.system IS NULL AND p."amountCents" <> 0
-      ORDER BY p."user", p.kind LOOP
-    IF r.amount < 0 THEN
-      UPDATE accounts SET balance_cents = balance_cents + r.amount
-        WHERE user_id = r."user" AND kind = r.kind AND balance_cents >= -r.amount
+  FOR i IN 1..COALESCE(cardinality(v_users), 0) LOOP
+    IF v_amounts[i] < 0 THEN
+      UPDATE accounts SET balance_cents = balance_cents + v_amounts[i]
+        WHERE user_id = v_users[i] AND kind = v_kinds[i] AND balance_cents >= -v_amounts[i]
         RETURNING id INTO v_id;
       IF NOT FOUND THEN
-        SELECT a.id INTO v_id FROM accounts a WHERE a.user_id = r."user" AND a.kind = r.kind;
+        SELECT a.id INTO v_id FROM accounts a WHERE a.user_id = v_users[i] AND a.kind = v_kinds[i];
         RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'ML001',
           DETAIL = jsonb_build_object('accountId', v_id)::text;
       END IF;
     ELSE
-      UPDATE accounts SET balance_cents = balance_cents + r.amount
-        WHERE user_id = r."user" AND kind = r.kind
+      UPDATE accounts SET balance_cents = balance_cents + v_amounts[i]
+        WHERE user_id = v_users[i] AND kind = v_kinds[i]
         RETURNING id INTO v_id;
       IF NOT FOUND THEN
-        INSERT INTO accounts (user_id, kind, balance_cents) VALUES (r."user", r.kind, r.amount)
+        INSERT INTO accounts (user_id, kind, balance_cents) VALUES (v_users[i], v_kinds[i], v_amounts[i])
           ON CONFLICT (user_id, kind) DO UPDATE SET balance_cents = accounts.balance_cents + EXCLUDED.balance_cents
           RETURNING id INTO v_id;
       END IF;
     END IF;
     v_ids := v_ids || v_id;
-    v_amounts := v_amounts || r.amount;
   END LOOP;
 
   -- The journal, its entries and the history rows in one statement.
@@ -182,12 +195,9 @@ BEGIN
       VALUES (v_journal, p_booking ->> 'kind', p_booking ->> 'userId', v_idem ->> 'key')
   ), booked_entries AS (
     INSERT INTO entries (journal_id, account_id, amount_cents)
-      SELECT v_journal, u.id, u.amount FROM unnest(v_ids, v_amounts) AS u(id, amount)
-      UNION ALL
-      SELECT v_journal, a.id, p."amountCents"
-        FROM jsonb_to_recordset(p_booking -> 'postings') AS p(system text, "amountCents" bigint)
-        LEFT JOIN accounts a ON a.user_id IS NULL AND a.kind = p.system
-        WHERE p.system IS NOT NULL AND p."amountCents" <> 0
+      SELECT v_journal, u.id, u.amount
+        FROM unnest(v_ids || COALESCE(v_system_ids, '{}'), COALESCE(v_amounts, '{}') || COALESCE(v_system_amounts, '{}'))
+          AS u(id, amount)
   )
   INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
       wallet, journal_id)
@@ -204,10 +214,10 @@ BEGIN
     v_void := pg_notify(p_booking -> 'notify' ->> 'channel', ((p_booking -> 'notify') - 'channel')::text)::text;
   END IF;
 
-  -- The history rows as given, with their ids and time (the rows' created_at is this transaction's
-  -- now()): nothing is read back.
+  -- The history rows' ids and time (their created_at is this transaction's now()), in the order the
+  -- booking gave the rows: the caller has the rest, so nothing is read back or sent twice.
   RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'transactionIds', to_jsonb(v_txn_ids),
-    'createdAt', now(), 'history', COALESCE(p_booking -> 'history', '[]'::jsonb));
+    'createdAt', now());
 END;
 $$;
 --> statement-breakpoint

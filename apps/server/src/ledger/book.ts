@@ -108,7 +108,7 @@ function targetJson(t: PostingTarget): Record<string, unknown> {
  * nothing; a debit its account cannot cover throws InsufficientFunds and leaves the key free.
  */
 export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
-  return runBooking(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
+  return runBooking(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`, booking.history);
 }
 
 /**
@@ -116,38 +116,43 @@ export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
  * accrual mark). The caller's transaction carries the idempotency key, if any (see bookOnce).
  */
 export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency'>): Promise<Booked> {
-  const out = await runBooking(tx, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
+  const out = await runBooking(tx, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`, booking.history);
   if (out.outcome !== 'booked') throw new Error(`ledger_book: unexpected outcome ${out.outcome}`);
   return out;
 }
 
-/** Runs a statement whose one column `result` is a ledger_book answer, and reads it. */
-export async function runBooking(db: Db, statement: ReturnType<typeof sql>): Promise<BookOutcome> {
+/** Runs a statement whose one column `result` is a ledger_book answer to `history`, and reads it. */
+export async function runBooking(
+  db: Db,
+  statement: ReturnType<typeof sql>,
+  history: readonly HistoryLine[],
+): Promise<BookOutcome> {
   let found: { result: unknown }[];
   try {
     found = await rows<{ result: unknown }>(db, statement);
   } catch (err) {
     throw asDomainError(err);
   }
-  return readOutcome(found[0]?.result);
+  return readOutcome(found[0]?.result, history);
 }
 
-/** ledger_book's jsonb answer (an object from node-postgres and PGlite, a string if ever sent as text). */
-export function readOutcome(raw: unknown): BookOutcome {
+/**
+ * ledger_book's jsonb answer (an object from node-postgres and PGlite, a string if ever sent as text)
+ * to a booking of these history rows.
+ */
+export function readOutcome(raw: unknown, given: readonly HistoryLine[]): BookOutcome {
   const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | undefined;
   switch (r?.outcome) {
     case 'booked': {
       const journalId = Number(r.journalId);
       const ids = (r.transactionIds ?? []) as string[];
-      return {
-        outcome: 'booked',
-        journalId,
-        history: historyRows(r.history, { journalId, ids, createdAt: r.createdAt }),
-      };
+      const createdAt = new Date(String(r.createdAt));
+      const history = given.map((line, i) => bookedRow(line, String(ids[i]), journalId, createdAt));
+      return { outcome: 'booked', journalId, history };
     }
     case 'replay': {
       const response = (r.response ?? {}) as StoredAnswer;
-      return { outcome: 'replay', response, history: historyRows(r.history, { journalId: response.journalId }) };
+      return { outcome: 'replay', response, history: historyRows(r.history, response.journalId) };
     }
     case 'key_reused':
       return { outcome: 'key_reused' };
@@ -158,13 +163,28 @@ export function readOutcome(raw: unknown): BookOutcome {
   }
 }
 
-/**
- * History rows as ledger_book answers them: a booking's rows as it was given them, with the ids and
- * time it answers beside them; a replay's rows as stored, each with its own id and time.
- */
-function historyRows(raw: unknown, booked: { journalId?: number; ids?: string[]; createdAt?: unknown }): HistoryRow[] {
-  return ((raw ?? []) as Record<string, unknown>[]).map((t, i) => ({
-    id: String(t.id ?? booked.ids?.[i]),
+/** A history row as booked: the line as given, with the id and time ledger_book answered. */
+function bookedRow(line: HistoryLine, id: string, journalId: number, createdAt: Date): HistoryRow {
+  return {
+    id,
+    userId: line.userId,
+    type: line.type,
+    mode: line.mode,
+    method: line.method,
+    description: line.description,
+    amountCents: line.amountCents,
+    feeCents: line.feeCents ?? 0,
+    status: line.status,
+    wallet: line.wallet,
+    journalId,
+    createdAt,
+  };
+}
+
+/** A replay's history rows, as ledger_book reads them back from the first booking. */
+function historyRows(raw: unknown, journalId: number | undefined): HistoryRow[] {
+  return ((raw ?? []) as Record<string, unknown>[]).map((t) => ({
+    id: String(t.id),
     userId: String(t.userId),
     type: t.type as HistoryRow['type'],
     mode: String(t.mode),
@@ -174,8 +194,8 @@ function historyRows(raw: unknown, booked: { journalId?: number; ids?: string[];
     feeCents: Number(t.feeCents ?? 0),
     status: t.status as HistoryRow['status'],
     wallet: (t.wallet ?? null) as HistoryRow['wallet'],
-    journalId: booked.journalId ?? null,
-    createdAt: new Date(String(t.createdAt ?? booked.createdAt)),
+    journalId: journalId ?? null,
+    createdAt: new Date(String(t.createdAt)),
   }));
 }
 

@@ -2,7 +2,7 @@ import type { Transaction } from '@meridian/shared';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
-import { asDomainError, type HistoryRow, readOutcome } from './book.js';
+import { asDomainError, type HistoryLine, type HistoryRow, readOutcome } from './book.js';
 
 /**
  * The transfer in one round trip: one statement finds the recipient and hands ledger_book (book.sql)
@@ -36,29 +36,43 @@ export type TransferOutcome =
 const transferStatement = prepared(
   'ledger_book_transfer',
   `WITH r AS (
-     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($5)) AND u.role = 'user' AND u.is_active
+     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($4)) AND u.role = 'user' AND u.is_active
    )
    SELECT ledger_book(jsonb_build_object(
      'kind', 'transfer',
      'userId', $1::text,
-     'idempotency', jsonb_build_object('userId', $1::text, 'key', $3::text, 'requestHash', $4::text),
+     'idempotency', jsonb_build_object('userId', $1::text, 'key', $2::text, 'requestHash', $3::text),
      'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' WHEN r.id = $1::text THEN 'self_transfer' END,
      'postings', jsonb_build_array(
-       jsonb_build_object('user', $1::text, 'kind', 'balance', 'amountCents', -($6::bigint + $7::bigint)),
-       jsonb_build_object('user', r.id, 'kind', 'balance', 'amountCents', $6::bigint),
-       jsonb_build_object('system', 'fee_revenue', 'amountCents', $7::bigint)),
+       jsonb_build_object('user', $1::text, 'kind', 'balance', 'amountCents', -($5::bigint + $6::bigint)),
+       jsonb_build_object('user', r.id, 'kind', 'balance', 'amountCents', $5::bigint),
+       jsonb_build_object('system', 'fee_revenue', 'amountCents', $6::bigint)),
      'history', jsonb_build_array(
-       jsonb_build_object('userId', $1::text, 'type', 'debit', 'mode', 'transfer', 'method', 'transfer',
-         'description', $8::text || r.name, 'amountCents', $6::bigint, 'feeCents', $7::bigint,
-         'status', 'success', 'wallet', 'balance'),
-       jsonb_build_object('userId', r.id, 'type', 'credit', 'mode', 'transfer', 'method', 'transfer',
-         'description', $9::text || $2::text, 'amountCents', $6::bigint, 'feeCents', 0,
-         'status', 'success', 'wallet', 'balance')),
+       $7::jsonb || jsonb_build_object('description', $8::text || r.name),
+       $9::jsonb || jsonb_build_object('userId', r.id)),
      'notify', jsonb_build_object('channel', $10::text, 'userIds', jsonb_build_array($1::text, r.id),
        'topics', $11::jsonb)
-   )) AS result
+   )) AS result, r.name AS recipient_name
    FROM (SELECT 1) AS one LEFT JOIN r ON true`,
 );
+
+/** The transfer's two history rows as far as the request knows them; the statement adds the recipient. */
+function transferLines(b: TransferBooking): {
+  debit: Omit<HistoryLine, 'description'>;
+  credit: Omit<HistoryLine, 'userId'>;
+} {
+  const common = {
+    mode: 'transfer',
+    method: 'transfer',
+    amountCents: b.amountCents,
+    status: 'success',
+    wallet: 'balance',
+  } as const;
+  return {
+    debit: { ...common, userId: b.senderId, type: 'debit', feeCents: b.feeCents },
+    credit: { ...common, type: 'credit', description: `${b.creditPrefix}${b.senderName}`, feeCents: 0 },
+  };
+}
 
 export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
   if (
@@ -69,29 +83,31 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   ) {
     throw new RangeError('transfer amounts must be positive integers of cents');
   }
-  let found: { result: unknown }[];
+  const lines = transferLines(b);
+  let found: { result: unknown; recipient_name: string | null }[];
   try {
-    found = await runPrepared<{ result: unknown }>(db, transferStatement, [
+    found = await runPrepared<{ result: unknown; recipient_name: string | null }>(db, transferStatement, [
       b.senderId,
-      b.senderName,
       b.idempotencyKey,
       b.requestHash,
       b.recipientEmail,
       b.amountCents,
       b.feeCents,
+      JSON.stringify(lines.debit),
       b.debitPrefix,
-      b.creditPrefix,
+      JSON.stringify(lines.credit),
       b.channel,
       JSON.stringify(b.topics),
     ]);
   } catch (err) {
     throw asDomainError(err);
   }
-  const out = readOutcome(found[0]?.result);
+  // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
+  const sent: HistoryLine = { ...lines.debit, description: `${b.debitPrefix}${found[0]?.recipient_name ?? ''}` };
+  const out = readOutcome(found[0]?.result, [sent]);
   switch (out.outcome) {
     case 'booked':
     case 'replay': {
-      // The sender's row is the booking's first history row.
       const row = out.history[0];
       if (!row) throw new Error('ledger_book: a transfer without its history row');
       return { kind: out.outcome === 'booked' ? 'ok' : 'replay', transaction: shown(row) };
