@@ -114,7 +114,10 @@ BEGIN
         ON CONFLICT DO NOTHING
         RETURNING 1
     ), postings AS (
-      SELECT p.system, p."user", p.kind, p."amountCents" AS amount
+      -- A system account by its kind, probed through its index only for a system posting.
+      SELECT p.system, p."user", p.kind, p."amountCents" AS amount,
+          CASE WHEN p.system IS NOT NULL THEN
+            (SELECT a.id FROM accounts a WHERE a.user_id IS NULL AND a.kind = p.system) END AS system_id
         FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
           AS p(system text, "user" text, kind text, "amountCents" numeric)
         WHERE p."amountCents" IS DISTINCT FROM 0
@@ -122,14 +125,13 @@ BEGIN
       SELECT count(*) AS n, COALESCE(sum(p.amount), 0) AS total,
           COALESCE(bool_or(p.amount IS NULL OR p.amount <> trunc(p.amount)
             OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))
-            OR (p.system IS NOT NULL AND a.id IS NULL)), false) AS bad,
+            OR (p.system IS NOT NULL AND p.system_id IS NULL)), false) AS bad,
           array_agg(p."user" ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS users,
           array_agg(p.kind ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS kinds,
           array_agg(p.amount::bigint ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS amounts,
-          array_agg(a.id) FILTER (WHERE p.system IS NOT NULL) AS system_ids,
+          array_agg(p.system_id) FILTER (WHERE p.system IS NOT NULL) AS system_ids,
           array_agg(p.amount::bigint) FILTER (WHERE p.system IS NOT NULL) AS system_amounts
         FROM postings p
-        LEFT JOIN accounts a ON p.system IS NOT NULL AND a.user_id IS NULL AND a.kind = p.system
     )
     SELECT drawn.journal, drawn.txn_ids, EXISTS (SELECT FROM claim), checked.n, checked.total, checked.bad,
         checked.users, checked.kinds, checked.amounts, checked.system_ids, checked.system_amounts

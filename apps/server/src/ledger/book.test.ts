@@ -220,4 +220,25 @@ describe('the money tables', () => {
     expect(err).toMatchObject({ cause: { code: 'ML002' } });
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
+
+  it('refuse a journal whose entries do not sum to zero, even written with the ledger flag on', async () => {
+    const err = await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('meridian.booking', 'on', true)`);
+        const [journal] = await rows<{ id: string | number }>(
+          tx as never,
+          sql`INSERT INTO journals (kind) VALUES ('lopsided') RETURNING id`,
+        );
+        const [account] = await rows<{ id: string | number }>(
+          tx as never,
+          sql`SELECT id FROM accounts WHERE user_id = ${bob} AND kind = 'balance'`,
+        );
+        await tx.execute(
+          sql`INSERT INTO entries (journal_id, account_id, amount_cents) VALUES (${journal?.id}, ${account?.id}, 5)`,
+        );
+      })
+      .catch((e: unknown) => e);
+    expect(String((err as { cause?: { message?: string } }).cause?.message)).toMatch(/does not sum to zero/);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
 });
