@@ -223,7 +223,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Refuses a write to the money tables that ledger_book (or ledger_open_accounts) did not make.
+-- Refuses a write to the money tables that ledger_book (or ledger_open_accounts) did not make. Its
+-- triggers carry the same test as a WHEN clause, so it runs only to refuse (a call per statement
+-- would cost every booking four function calls).
 CREATE OR REPLACE FUNCTION ledger_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('meridian.booking', true) IS DISTINCT FROM 'on' THEN

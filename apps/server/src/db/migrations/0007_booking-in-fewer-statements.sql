@@ -2,7 +2,8 @@
 -- Idempotency-Key claimed with the whole answer in one statement, user accounts locked in (user, kind)
 -- order by their UPDATEs, the journal, entries and history rows written by one statement, and the
 -- answer carrying only the ids and time. ledger_claim takes the answer to store, so its old
--- signature goes first. The balance check runs once per statement instead of once per entry.
+-- signature goes first. The balance check runs once per statement instead of once per entry, and the
+-- guard triggers call their function only when they refuse.
 DROP FUNCTION IF EXISTS ledger_claim(text, text, text);
 --> statement-breakpoint
 -- The block between the markers is apps/server/src/ledger/book.sql verbatim (book-source.test.ts).
@@ -232,7 +233,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Refuses a write to the money tables that ledger_book (or ledger_open_accounts) did not make.
+-- Refuses a write to the money tables that ledger_book (or ledger_open_accounts) did not make. Its
+-- triggers carry the same test as a WHEN clause, so it runs only to refuse (a call per statement
+-- would cost every booking four function calls).
 CREATE OR REPLACE FUNCTION ledger_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('meridian.booking', true) IS DISTINCT FROM 'on' THEN
@@ -269,3 +272,23 @@ DROP FUNCTION journal_sums_to_zero();
 --> statement-breakpoint
 CREATE TRIGGER entries_journal_balanced AFTER INSERT ON entries REFERENCING NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION journals_sum_to_zero();
+--> statement-breakpoint
+-- The guard's condition moves into the triggers' WHEN clause: evaluated in the executor, it calls
+-- ledger_guard (a PL/pgSQL call per statement) only when a write is to be refused.
+DROP TRIGGER accounts_booked_by_ledger ON accounts;
+--> statement-breakpoint
+CREATE TRIGGER accounts_booked_by_ledger BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON accounts
+  FOR EACH STATEMENT WHEN (current_setting('meridian.booking', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION ledger_guard();
+--> statement-breakpoint
+DROP TRIGGER journals_booked_by_ledger ON journals;
+--> statement-breakpoint
+CREATE TRIGGER journals_booked_by_ledger BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON journals
+  FOR EACH STATEMENT WHEN (current_setting('meridian.booking', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION ledger_guard();
+--> statement-breakpoint
+DROP TRIGGER entries_booked_by_ledger ON entries;
+--> statement-breakpoint
+CREATE TRIGGER entries_booked_by_ledger BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON entries
+  FOR EACH STATEMENT WHEN (current_setting('meridian.booking', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION ledger_guard();
