@@ -64,7 +64,11 @@ const RANDOM_TRANSFER = `\\set a random(1, :nusers)
 \\set fee (:amt * 200 + 5000) / 10000
 `;
 
-/** What the server sends per transfer today: the session lookup, then one call of ledger_book. */
+/**
+ * What the server does per transfer today: the session lookup, then one call of ledger_book with
+ * the transfer's booking (ledger/transfer.ts passes the history rows as parameters; here the whole
+ * booking is one expression, as pgbench has no JSON parameters).
+ */
 const PROCEDURE_SQL = `${RANDOM_TRANSFER}SELECT user_id AS su, token AS st FROM bench.users WHERE n = :a \\gset
 SELECT user_id AS ru FROM bench.users WHERE n = :r \\gset
 SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = :st;

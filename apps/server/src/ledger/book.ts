@@ -85,7 +85,7 @@ export type BookOutcome =
   | { outcome: 'refused'; reason: string };
 
 /** The booking as ledger_book reads it (see book.sql). */
-export function bookingJson(b: Booking & { refusal?: string }): string {
+function bookingJson(b: Booking): string {
   return JSON.stringify({
     kind: b.kind,
     userId: b.userId ?? null,
@@ -108,7 +108,7 @@ function targetJson(t: PostingTarget): Record<string, unknown> {
  * nothing; a debit its account cannot cover throws InsufficientFunds and leaves the key free.
  */
 export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
-  return runBooking(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`, booking.history);
+  return runBooking(db, booking);
 }
 
 /**
@@ -116,32 +116,30 @@ export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
  * accrual mark). The caller's transaction carries the idempotency key, if any (see bookOnce).
  */
 export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency'>): Promise<Booked> {
-  const out = await runBooking(tx, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`, booking.history);
+  const out = await runBooking(tx, booking);
   if (out.outcome !== 'booked') throw new Error(`ledger_book: unexpected outcome ${out.outcome}`);
   return out;
 }
 
-/** Runs a statement whose one column `result` is a ledger_book answer to `history`, and reads it. */
-export async function runBooking(
-  db: Db,
-  statement: ReturnType<typeof sql>,
-  history: readonly HistoryLine[],
-): Promise<BookOutcome> {
+/** One call of ledger_book with this booking, its answer read against the booking's history rows. */
+async function runBooking(db: Db, booking: Booking): Promise<BookOutcome> {
   let found: { result: unknown }[];
   try {
-    found = await rows<{ result: unknown }>(db, statement);
+    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
   } catch (err) {
     throw asDomainError(err);
   }
-  return readOutcome(found[0]?.result, history);
+  return readOutcome(found[0]?.result, booking.history);
 }
 
-/**
- * ledger_book's jsonb answer (an object from node-postgres and PGlite, a string if ever sent as text)
- * to a booking of these history rows.
- */
+/** A jsonb value as the driver hands it over: parsed by node-postgres and PGlite, text if ever sent as text. */
+function jsonValue<T>(raw: unknown): T {
+  return (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
+}
+
+/** ledger_book's jsonb answer to a booking of these history rows. */
 export function readOutcome(raw: unknown, given: readonly HistoryLine[]): BookOutcome {
-  const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | undefined;
+  const r = jsonValue<Record<string, unknown> | undefined>(raw);
   switch (r?.outcome) {
     case 'booked': {
       const journalId = Number(r.journalId);
@@ -225,8 +223,7 @@ export async function bookOnce<T>(tx: Db, claim: IdempotencyClaim, operation: (t
     tx,
     sql`SELECT ledger_claim(${claim.userId}, ${claim.key}, ${claim.requestHash}) AS result`,
   );
-  const raw = first?.result;
-  const claimed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { outcome: string; response?: StoredAnswer };
+  const claimed = jsonValue<{ outcome: string; response?: StoredAnswer }>(first?.result);
   if (claimed.outcome === 'key_reused') throw new IdempotencyKeyReused();
   if (claimed.outcome === 'replay') return claimed.response?.answer as T;
   const answer = await operation(tx);
