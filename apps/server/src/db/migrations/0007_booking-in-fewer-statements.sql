@@ -1,9 +1,9 @@
 -- ledger_book in fewer statements (decision 008): the postings checked, the ids drawn and the
 -- Idempotency-Key claimed with the whole answer in one statement, user accounts locked in (user, kind)
 -- order by their UPDATEs, the journal, entries and history rows written by one statement, and the
--- answer carrying only the ids and time. ledger_claim takes the answer to store, so its old
--- signature goes first. The balance check runs once per statement instead of once per entry, and the
--- guard triggers call their function only when they refuse.
+-- answer carrying only the ids and time. ledger_claim takes the answer to store (and can look
+-- without claiming), so its old signature goes first. The balance check runs once per statement
+-- instead of once per entry, and the guard triggers call their function only when they refuse.
 DROP FUNCTION IF EXISTS ledger_claim(text, text, text);
 --> statement-breakpoint
 -- The block between the markers is apps/server/src/ledger/book.sql verbatim (book-source.test.ts).
@@ -20,22 +20,30 @@ DROP FUNCTION IF EXISTS ledger_claim(text, text, text);
 -- the key's row until the first transaction ends, then replays it (or claims it, if the first was
 -- refused and rolled back: a refused request leaves its key free).
 -- p_response, when given, is stored with the claim (ledger_book stores its whole answer this way,
--- in the claim's one write). Answers {"outcome": "claimed"}, {"outcome": "replay", "response": <stored receipt>} or
--- {"outcome": "key_reused"} (the key belongs to a different request: a 409).
-CREATE OR REPLACE FUNCTION ledger_claim(p_user text, p_key text, p_request_hash text, p_response jsonb DEFAULT NULL)
+-- in the claim's one write). Answers {"outcome": "claimed"}, {"outcome": "replay", "response": <stored
+-- receipt>} or {"outcome": "key_reused"} (the key belongs to a different request: a 409).
+-- With p_claim false it only looks (a request that will book nothing): replay, key_reused, or NULL
+-- when the key is free.
+CREATE OR REPLACE FUNCTION ledger_claim(p_user text, p_key text, p_request_hash text, p_response jsonb DEFAULT NULL,
+    p_claim boolean DEFAULT true)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_claimed text;
   v_hash text;
   v_response jsonb;
 BEGIN
-  INSERT INTO idempotency_keys (user_id, key, request_hash, response) VALUES (p_user, p_key, p_request_hash, p_response)
-    ON CONFLICT DO NOTHING RETURNING key INTO v_claimed;
-  IF v_claimed IS NOT NULL THEN
-    RETURN '{"outcome": "claimed"}'::jsonb;
+  IF p_claim THEN
+    INSERT INTO idempotency_keys (user_id, key, request_hash, response) VALUES (p_user, p_key, p_request_hash, p_response)
+      ON CONFLICT DO NOTHING RETURNING key INTO v_claimed;
+    IF v_claimed IS NOT NULL THEN
+      RETURN '{"outcome": "claimed"}'::jsonb;
+    END IF;
   END IF;
   SELECT k.request_hash, k.response INTO v_hash, v_response
     FROM idempotency_keys k WHERE k.user_id = p_user AND k.key = p_key;
+  IF NOT FOUND AND NOT p_claim THEN
+    RETURN NULL;
+  END IF;
   IF v_hash IS DISTINCT FROM p_request_hash THEN
     RETURN '{"outcome": "key_reused"}'::jsonb;
   END IF;
@@ -101,10 +109,9 @@ DECLARE
 BEGIN
   IF p_booking ->> 'refusal' IS NOT NULL THEN
     -- Nothing will be booked: look at the key without claiming it.
-    SELECT CASE WHEN k.request_hash IS DISTINCT FROM v_idem ->> 'requestHash' THEN '{"outcome": "key_reused"}'::jsonb
-             ELSE jsonb_build_object('outcome', 'replay', 'response', COALESCE(k.response, '{}'::jsonb)) END
-      INTO v_claim
-      FROM idempotency_keys k WHERE k.user_id = v_idem ->> 'userId' AND k.key = v_idem ->> 'key';
+    IF jsonb_typeof(v_idem) = 'object' THEN
+      v_claim := ledger_claim(v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash', NULL, false);
+    END IF;
     IF v_claim IS NULL THEN
       RETURN jsonb_build_object('outcome', 'refused', 'reason', p_booking ->> 'refusal');
     END IF;
