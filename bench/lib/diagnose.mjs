@@ -83,6 +83,7 @@ SELECT ledger_book(jsonb_build_object('kind', 'transfer', 'userId', :su::text,
       'description', 'Transfer to Bench', 'amountCents', :amt::bigint, 'feeCents', :fee::bigint, 'status', 'success', 'wallet', 'balance'),
     jsonb_build_object('userId', :ru::text, 'type', 'credit', 'mode', 'transfer', 'method', 'transfer',
       'description', 'Transfer from Bench', 'amountCents', :amt::bigint, 'status', 'success', 'wallet', 'balance')),
+  'transactionIds', jsonb_build_array(gen_random_uuid(), gen_random_uuid()),
   'notify', jsonb_build_object('channel', 'meridian_events', 'userIds', jsonb_build_array(:su::text, :ru::text),
     'topics', '["wallet","transactions"]'::jsonb)));
 `;

@@ -93,7 +93,8 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
              jsonb_build_object('system', 'external', 'amountCents', -$1::bigint)),
            'history', jsonb_build_array(jsonb_build_object(
              'userId', user_id, 'type', 'credit', 'mode', 'adjustment', 'method', 'adjustment',
-             'description', $2::text, 'amountCents', $1::bigint, 'status', 'success', 'wallet', 'balance'))
+             'description', $2::text, 'amountCents', $1::bigint, 'status', 'success', 'wallet', 'balance')),
+           'transactionIds', jsonb_build_array(gen_random_uuid())
          )) ->> 'journalId')::bigint AS journal_id
          FROM bench_seed`,
       [cents, reason],

@@ -47,6 +47,7 @@ describe('the booking rule has one source', () => {
     expect(found.map((f) => f.proname)).toEqual([
       'ledger_book',
       'ledger_claim',
+      'ledger_entries_checked',
       'ledger_guard',
       'ledger_open_accounts',
     ]);

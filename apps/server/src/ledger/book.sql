@@ -62,9 +62,10 @@ $$;
 --                           zero amounts are left out (a fee that rounds to nothing); the rest sum to zero
 --   history                 the user-facing rows: {userId, type, mode, method, description,
 --                           amountCents, feeCents, status, wallet}, each linked to the journal
+--   transactionIds          the history rows' ids (uuids the caller drew), in the order of history
 --   notify                  optional {channel, userIds, topics}: one NOTIFY of {userIds, topics}, sent
 --                           at commit (userIds distinct)
--- Answers {"outcome": "booked", "journalId", "transactionIds", "createdAt"} (ids in the order of history),
+-- Answers {"outcome": "booked", "journalId", "createdAt"},
 -- {"outcome": "replay", "response", "history": [rows of the first booking, each with id and createdAt]},
 -- {"outcome": "key_reused"} or {"outcome": "refused", "reason"}.
 -- A debit its account cannot cover raises SQLSTATE ML001 with DETAIL {"accountId": n} and rolls
@@ -74,7 +75,8 @@ $$;
 -- statements, each doing many rows' work, rather than a statement per posting: one that checks the
 -- postings, draws the ids and claims the key with the whole answer (no second write of the key), one
 -- UPDATE per user account, and one that writes the journal, its entries and the history rows; the
--- answer carries only what the caller cannot know (ids and time), nothing is read back.
+-- answer carries only what the caller cannot know (the journal's id and the time), nothing is read
+-- back. The history rows' ids come with the booking, so none are drawn here.
 CREATE OR REPLACE FUNCTION ledger_book(p_booking jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -82,7 +84,6 @@ DECLARE
   v_claim jsonb;
   v_claimed boolean;
   v_journal bigint;
-  v_txn_ids text[];
   v_count int;
   v_sum numeric;
   v_bad boolean;
@@ -110,13 +111,11 @@ BEGIN
     -- key with the whole answer stored in the claim's one write (a malformed booking raises below
     -- and takes the claim back with it).
     WITH drawn AS (
-      SELECT nextval('journals_id_seq') AS journal,
-          ARRAY(SELECT gen_random_uuid()::text
-            FROM jsonb_array_elements(COALESCE(p_booking -> 'history', '[]'::jsonb))) AS txn_ids
+      SELECT nextval('journals_id_seq') AS journal
     ), claim AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, response)
         SELECT v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash',
-            jsonb_build_object('journalId', drawn.journal, 'transactionIds', to_jsonb(drawn.txn_ids))
+            jsonb_build_object('journalId', drawn.journal, 'transactionIds', p_booking -> 'transactionIds')
           FROM drawn WHERE jsonb_typeof(v_idem) = 'object'
         ON CONFLICT DO NOTHING
         RETURNING 1
@@ -129,24 +128,27 @@ BEGIN
           AS p(system text, "user" text, kind text, "amountCents" numeric)
         WHERE p."amountCents" IS DISTINCT FROM 0
     ), checked AS (
+      -- Sorted once into lock order (user, kind); the aggregates keep the order they are fed.
       SELECT count(*) AS n, COALESCE(sum(p.amount), 0) AS total,
           COALESCE(bool_or(p.amount IS NULL OR p.amount <> trunc(p.amount)
             OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))
             OR (p.system IS NOT NULL AND p.system_id IS NULL)), false) AS bad,
-          array_agg(p."user" ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS users,
-          array_agg(p.kind ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS kinds,
-          array_agg(p.amount::bigint ORDER BY p."user", p.kind) FILTER (WHERE p.system IS NULL) AS amounts,
+          array_agg(p."user") FILTER (WHERE p.system IS NULL) AS users,
+          array_agg(p.kind) FILTER (WHERE p.system IS NULL) AS kinds,
+          array_agg(p.amount::bigint) FILTER (WHERE p.system IS NULL) AS amounts,
           array_agg(p.system_id) FILTER (WHERE p.system IS NOT NULL) AS system_ids,
           array_agg(p.amount::bigint) FILTER (WHERE p.system IS NOT NULL) AS system_amounts
-        FROM postings p
+        FROM (SELECT * FROM postings ORDER BY "user", kind) p
     )
-    SELECT drawn.journal, drawn.txn_ids, EXISTS (SELECT FROM claim), checked.n, checked.total, checked.bad,
+    SELECT drawn.journal, EXISTS (SELECT FROM claim), checked.n, checked.total,
+        checked.bad OR jsonb_array_length(COALESCE(p_booking -> 'history', '[]'::jsonb))
+          IS DISTINCT FROM jsonb_array_length(COALESCE(p_booking -> 'transactionIds', '[]'::jsonb)),
         checked.users, checked.kinds, checked.amounts, checked.system_ids, checked.system_amounts
-      INTO v_journal, v_txn_ids, v_claimed, v_count, v_sum, v_bad,
+      INTO v_journal, v_claimed, v_count, v_sum, v_bad,
         v_users, v_kinds, v_amounts, v_system_ids, v_system_amounts
       FROM drawn, checked;
     IF v_bad OR v_sum <> 0 OR v_count < 2 THEN
-      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero: %',
+      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero, and an id for each history row: %',
         p_booking -> 'postings' USING ERRCODE = '22023';
     END IF;
     IF NOT v_claimed AND jsonb_typeof(v_idem) = 'object' THEN
@@ -210,7 +212,7 @@ BEGIN
   )
   INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
       wallet, journal_id)
-    SELECT v_txn_ids[h.n], h."userId", h.type, h.mode, h.method, h.description, h."amountCents",
+    SELECT p_booking -> 'transactionIds' ->> (h.n - 1)::int, h."userId", h.type, h.mode, h.method, h.description, h."amountCents",
         COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal
       FROM ROWS FROM (jsonb_to_recordset(p_booking -> 'history') AS ("userId" text, type text, mode text,
         method text, description text, "amountCents" bigint, "feeCents" bigint, status text, wallet text))
@@ -223,20 +225,49 @@ BEGIN
     v_void := pg_notify(p_booking -> 'notify' ->> 'channel', ((p_booking -> 'notify') - 'channel')::text)::text;
   END IF;
 
-  -- The history rows' ids and time (their created_at is this transaction's now()), in the order the
-  -- booking gave the rows: the caller has the rest, so nothing is read back or sent twice.
-  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'transactionIds', to_jsonb(v_txn_ids),
-    'createdAt', now());
+  -- The journal's id and the history rows' time (their created_at is this transaction's now()): the
+  -- caller has the rest, so nothing is read back or sent twice.
+  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'createdAt', now());
 END;
 $$;
 --> statement-breakpoint
 -- Refuses a write to the money tables that ledger_book (or ledger_open_accounts) did not make. Its
 -- triggers carry the same test as a WHEN clause, so it runs only to refuse (a call per statement
--- would cost every booking four function calls).
+-- would cost every booking a function call per statement). Entries are inserted under
+-- ledger_entries_checked's watch instead, which runs for every insert anyway.
 CREATE OR REPLACE FUNCTION ledger_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('meridian.booking', true) IS DISTINCT FROM 'on' THEN
     RAISE EXCEPTION '% is written by ledger_book only', TG_TABLE_NAME USING ERRCODE = 'ML002';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Checks every statement that inserts entries, once per statement (the rows it added are the
+-- transition table `added`): the flag is on (only ledger_book inserts entries), each journal of the
+-- statement sums to zero, and each entry names a journal and an account that exist. Journals and
+-- accounts are never deleted or renumbered (the guard and the append-only triggers refuse it), so
+-- what exists when its entry is written exists for good: this one set-wise check stands in for a
+-- foreign key per entry, which would run a query and lock a row for every entry of every booking.
+-- Journal by journal through the indexes (correlated probes), never a scan of a whole table.
+CREATE OR REPLACE FUNCTION ledger_entries_checked() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_journal bigint;
+  v_total numeric;
+BEGIN
+  IF current_setting('meridian.booking', true) IS DISTINCT FROM 'on' THEN
+    RAISE EXCEPTION 'entries is written by ledger_book only' USING ERRCODE = 'ML002';
+  END IF;
+  SELECT a.journal_id, s.total INTO v_journal, v_total
+    FROM (SELECT x.journal_id, bool_or((SELECT ac.id FROM accounts ac WHERE ac.id = x.account_id) IS NULL) AS orphan
+            FROM added x GROUP BY x.journal_id) a
+    CROSS JOIN LATERAL (SELECT sum(e.amount_cents) AS total FROM entries e WHERE e.journal_id = a.journal_id) s
+    WHERE a.orphan OR s.total <> 0 OR (SELECT j.id FROM journals j WHERE j.id = a.journal_id) IS NULL
+    LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'journal % does not sum to zero (%), or an entry of it names no journal or account that exists',
+      v_journal, v_total USING ERRCODE = 'ML003';
   END IF;
   RETURN NULL;
 END;

@@ -241,4 +241,34 @@ describe('the money tables', () => {
     expect(String((err as { cause?: { message?: string } }).cause?.message)).toMatch(/does not sum to zero/);
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
+
+  it.each([
+    ['an account', 'journal', 'missing'],
+    ['a journal', 'missing', 'account'],
+  ])(
+    'refuse a balanced journal whose entry names %s that does not exist, even with the ledger flag on',
+    async (_, journalRef, accountRef) => {
+      const err = await ctx.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('meridian.booking', 'on', true)`);
+          const [journal] = await rows<{ id: string | number }>(
+            tx as never,
+            sql`INSERT INTO journals (kind) VALUES ('orphan') RETURNING id`,
+          );
+          const [account] = await rows<{ id: string | number }>(
+            tx as never,
+            sql`SELECT id FROM accounts WHERE user_id = ${bob} AND kind = 'balance'`,
+          );
+          const journalId = journalRef === 'journal' ? journal?.id : -1;
+          const accountId = accountRef === 'account' ? account?.id : -1;
+          await tx.execute(
+            sql`INSERT INTO entries (journal_id, account_id, amount_cents)
+              VALUES (${journalId}, ${account?.id}, 5), (${journalId}, ${accountId}, -5)`,
+          );
+        })
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ cause: { code: 'ML003' } });
+      expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+    },
+  );
 });

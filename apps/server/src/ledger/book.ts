@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
@@ -84,18 +85,27 @@ export type BookOutcome =
   | { outcome: 'key_reused' }
   | { outcome: 'refused'; reason: string };
 
-/** The booking as ledger_book reads it (see book.sql). */
-function bookingJson(b: Booking): string {
-  return JSON.stringify({
+/**
+ * The booking as ledger_book reads it (see book.sql), with the ids of its history rows: drawn here
+ * (random v4 uuids, as the database would draw them), so the answer need not carry them back.
+ */
+export function bookingJson(b: Booking, transactionIds: readonly string[]): Record<string, unknown> {
+  return {
     kind: b.kind,
     userId: b.userId ?? null,
     idempotency: b.idempotency ?? null,
     postings: b.postings.map(({ account, amountCents }) => ({ ...targetJson(account), amountCents })),
     history: b.history,
+    transactionIds,
     notify: b.topics
       ? { channel: REALTIME_CHANNEL, userIds: [...new Set(b.topics.userIds)], topics: b.topics.topics }
       : null,
-  });
+  };
+}
+
+/** Fresh ids for these history rows. */
+export function drawTransactionIds(history: readonly unknown[]): string[] {
+  return history.map(() => randomUUID());
 }
 
 function targetJson(t: PostingTarget): Record<string, unknown> {
@@ -123,13 +133,15 @@ export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency'>): Pro
 
 /** One call of ledger_book with this booking, its answer read against the booking's history rows. */
 async function runBooking(db: Db, booking: Booking): Promise<BookOutcome> {
+  const ids = drawTransactionIds(booking.history);
+  const json = JSON.stringify(bookingJson(booking, ids));
   let found: { result: unknown }[];
   try {
-    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${bookingJson(booking)}::jsonb) AS result`);
+    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${json}::jsonb) AS result`);
   } catch (err) {
     throw asDomainError(err);
   }
-  return readOutcome(found[0]?.result, booking.history);
+  return readOutcome(found[0]?.result, booking.history, ids);
 }
 
 /** A jsonb value as the driver hands it over: parsed by node-postgres and PGlite, text if ever sent as text. */
@@ -137,13 +149,12 @@ function jsonValue<T>(raw: unknown): T {
   return (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
 }
 
-/** ledger_book's jsonb answer to a booking of these history rows. */
-export function readOutcome(raw: unknown, given: readonly HistoryLine[]): BookOutcome {
+/** ledger_book's jsonb answer to a booking of these history rows, with these ids. */
+export function readOutcome(raw: unknown, given: readonly HistoryLine[], ids: readonly string[]): BookOutcome {
   const r = jsonValue<Record<string, unknown> | undefined>(raw);
   switch (r?.outcome) {
     case 'booked': {
       const journalId = Number(r.journalId);
-      const ids = (r.transactionIds ?? []) as string[];
       const createdAt = new Date(String(r.createdAt));
       const history = given.map((line, i) => bookedRow(line, String(ids[i]), journalId, createdAt));
       return { outcome: 'booked', journalId, history };

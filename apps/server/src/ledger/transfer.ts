@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@meridian/shared';
+import type { RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
-import { asDomainError, type HistoryLine, type HistoryRow, readOutcome } from './book.js';
+import { asDomainError, type Booking, bookingJson, drawTransactionIds, type HistoryRow, readOutcome } from './book.js';
 
 /**
  * The transfer in one round trip: one statement finds the recipient and hands ledger_book (book.sql)
@@ -20,8 +22,7 @@ export interface TransferBooking {
   /** History wording: the sender's row reads `${debitPrefix}${recipient name}`. */
   debitPrefix: string;
   creditPrefix: string;
-  channel: string;
-  topics: readonly string[];
+  topics: readonly RealtimeTopic[];
 }
 
 /** The sender's history row of the transfer, with the columns a client is shown. */
@@ -33,35 +34,40 @@ export type TransferOutcome =
 
 // Only an active account holder (role 'user', activated by an operator) can receive a transfer; an
 // unknown, unvetted or operator address is refused alike, after the key check, with nothing claimed.
+// The booking arrives as a format() template ($2, see bookingTemplate) whose holes take the
+// recipient's id (%1$s) and the sender's history description (%2$s), both found here.
 const transferStatement = prepared(
   'ledger_book_transfer',
   `WITH r AS (
-     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($4)) AND u.role = 'user' AND u.is_active
+     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($3)) AND u.role = 'user' AND u.is_active
    )
-   SELECT ledger_book(jsonb_build_object(
-     'kind', 'transfer',
-     'userId', $1::text,
-     'idempotency', jsonb_build_object('userId', $1::text, 'key', $2::text, 'requestHash', $3::text),
-     'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' WHEN r.id = $1::text THEN 'self_transfer' END,
-     'postings', jsonb_build_array(
-       jsonb_build_object('user', $1::text, 'kind', 'balance', 'amountCents', -($5::bigint + $6::bigint)),
-       jsonb_build_object('user', r.id, 'kind', 'balance', 'amountCents', $5::bigint),
-       jsonb_build_object('system', 'fee_revenue', 'amountCents', $6::bigint)),
-     'history', jsonb_build_array(
-       $7::jsonb || jsonb_build_object('description', $8::text || r.name),
-       $9::jsonb || jsonb_build_object('userId', r.id)),
-     'notify', jsonb_build_object('channel', $10::text, 'userIds', jsonb_build_array($1::text, r.id),
-       'topics', $11::jsonb)
-   )) AS result, r.name AS recipient_name
+   SELECT ledger_book(CASE
+       WHEN r.id IS NULL OR r.id = $1::text THEN jsonb_build_object(
+         'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' ELSE 'self_transfer' END,
+         'idempotency', $4::jsonb)
+       ELSE format($2::text, to_json(r.id), to_json($5::text || r.name))::jsonb
+     END) AS result, r.name AS recipient_name
    FROM (SELECT 1) AS one LEFT JOIN r ON true`,
 );
 
-/** The transfer's two history rows as far as the request knows them; the statement adds the recipient. */
-function transferLines(b: TransferBooking): {
-  debit: Omit<HistoryLine, 'description'>;
-  credit: Omit<HistoryLine, 'userId'>;
-} {
-  const common = {
+/**
+ * A booking as the text of a format() template: each hole (a string made by `hole`) becomes %n$s,
+ * which format() fills with the JSON text of its nth argument, and every literal '%' is doubled.
+ * Holes carry a random token, so no value of the booking can be taken for one. Building the JSON
+ * here and filling two values in SQL costs the database one parse, where building it there with
+ * jsonb_build_object cost a copy of every nested object.
+ */
+function bookingTemplate(build: (hole: (n: number) => string) => unknown): string {
+  const token = randomUUID();
+  const hole = (n: number) => `\u0000${token}:${n}`;
+  return JSON.stringify(build(hole))
+    .replaceAll('%', '%%')
+    .replace(new RegExp(`"\\\\u0000${token}:(\\d+)"`, 'g'), (_, n: string) => `%${n}$s`);
+}
+
+/** The transfer's booking: amount + fee from the sender, the amount to the recipient, the fee to revenue. */
+function transferBooking(b: TransferBooking, recipient: string, debitDescription: string): Booking {
+  const line = {
     mode: 'transfer',
     method: 'transfer',
     amountCents: b.amountCents,
@@ -69,8 +75,19 @@ function transferLines(b: TransferBooking): {
     wallet: 'balance',
   } as const;
   return {
-    debit: { ...common, userId: b.senderId, type: 'debit', feeCents: b.feeCents },
-    credit: { ...common, type: 'credit', description: `${b.creditPrefix}${b.senderName}`, feeCents: 0 },
+    kind: 'transfer',
+    userId: b.senderId,
+    idempotency: { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash },
+    postings: [
+      { account: { userId: b.senderId, kind: 'balance' }, amountCents: -(b.amountCents + b.feeCents) },
+      { account: { userId: recipient, kind: 'balance' }, amountCents: b.amountCents },
+      { account: { system: 'fee_revenue' }, amountCents: b.feeCents },
+    ],
+    history: [
+      { ...line, userId: b.senderId, type: 'debit', description: debitDescription, feeCents: b.feeCents },
+      { ...line, userId: recipient, type: 'credit', description: `${b.creditPrefix}${b.senderName}`, feeCents: 0 },
+    ],
+    topics: { userIds: [b.senderId, recipient], topics: b.topics },
   };
 }
 
@@ -83,28 +100,25 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   ) {
     throw new RangeError('transfer amounts must be positive integers of cents');
   }
-  const lines = transferLines(b);
+  const ids = drawTransactionIds([0, 1]);
+  const template = bookingTemplate((hole) => bookingJson(transferBooking(b, hole(1), hole(2)), ids));
+  const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
   let found: { result: unknown; recipient_name: string | null }[];
   try {
     found = await runPrepared<{ result: unknown; recipient_name: string | null }>(db, transferStatement, [
       b.senderId,
-      b.idempotencyKey,
-      b.requestHash,
+      template,
       b.recipientEmail,
-      b.amountCents,
-      b.feeCents,
-      JSON.stringify(lines.debit),
+      JSON.stringify(idempotency),
       b.debitPrefix,
-      JSON.stringify(lines.credit),
-      b.channel,
-      JSON.stringify(b.topics),
     ]);
   } catch (err) {
     throw asDomainError(err);
   }
   // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
-  const sent: HistoryLine = { ...lines.debit, description: `${b.debitPrefix}${found[0]?.recipient_name ?? ''}` };
-  const out = readOutcome(found[0]?.result, [sent]);
+  const name = found[0]?.recipient_name ?? '';
+  const sent = transferBooking(b, '', `${b.debitPrefix}${name}`).history.slice(0, 1);
+  const out = readOutcome(found[0]?.result, sent, ids);
   switch (out.outcome) {
     case 'booked':
     case 'replay': {

@@ -45,7 +45,21 @@ export async function booksInvariants(db: Db) {
     db,
     sql`SELECT count(*)::int AS n FROM transactions WHERE wallet IS NULL`,
   );
+  // Entries have no foreign keys (the ledger's trigger checks each statement): none may be orphaned.
+  const [orphans] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM entries e
+        WHERE NOT EXISTS (SELECT FROM journals j WHERE j.id = e.journal_id)
+           OR NOT EXISTS (SELECT FROM accounts a WHERE a.id = e.account_id)`,
+  );
+  const [unjournaled] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM transactions t
+        WHERE t.journal_id IS NOT NULL AND NOT EXISTS (SELECT FROM journals j WHERE j.id = t.journal_id)`,
+  );
   return {
+    entriesWithoutJournalOrAccount: Number(orphans?.n),
+    historyRowsWithoutTheirJournal: Number(unjournaled?.n),
     historyRowsWithoutWallet: Number(walletless?.n),
     unbalancedJournals: Number(unbalanced?.n),
     sumOfAllEntries: Number(total?.s),
@@ -55,6 +69,8 @@ export async function booksInvariants(db: Db) {
 }
 
 export const HEALTHY_BOOKS = {
+  entriesWithoutJournalOrAccount: 0,
+  historyRowsWithoutTheirJournal: 0,
   historyRowsWithoutWallet: 0,
   unbalancedJournals: 0,
   sumOfAllEntries: 0,

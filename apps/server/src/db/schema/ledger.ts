@@ -59,17 +59,18 @@ export const journals = pgTable(
   (t) => [index('journals_user_idx').on(t.userId)],
 );
 
-/** Append-only (a trigger refuses UPDATE and DELETE); the entries of a journal sum to zero. */
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE); the entries of a journal sum to zero. Written by
+ * ledger_book only, and checked once per statement by its trigger (ledger/book.sql,
+ * ledger_entries_checked): balanced journals, and a journal and an account that exist for every
+ * entry. That check stands in for foreign keys, which would cost every entry a query and a row lock.
+ */
 export const entries = pgTable(
   'entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    journalId: bigint('journal_id', { mode: 'number' })
-      .notNull()
-      .references(() => journals.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    journalId: bigint('journal_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
@@ -96,7 +97,8 @@ export const transactions = pgTable(
     status: text('status', { enum: ['success', 'pending', 'failed'] }).notNull(),
     /** The user's wallet this row moved money in or out of (the spec's isForBalance, made exact). */
     wallet: text('wallet', { enum: USER_ACCOUNT_KINDS }),
-    journalId: bigint('journal_id', { mode: 'number' }).references(() => journals.id),
+    /** Written by ledger_book with the journal it inserts in the same statement (no foreign key: see entries). */
+    journalId: bigint('journal_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

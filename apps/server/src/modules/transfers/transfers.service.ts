@@ -1,6 +1,6 @@
 import { historyWording, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
 import { toTransactionDto } from '../../core/history/history.queries.js';
-import { REALTIME_CHANNEL, type RealtimeTopic } from '../../core/realtime/publish.js';
+import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -62,7 +62,6 @@ export async function transfer(db: Db, sender: UserRow, req: TransferRequest): P
       // How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith".
       debitPrefix: historyWording.transferToPrefix,
       creditPrefix: historyWording.transferFromPrefix,
-      channel: REALTIME_CHANNEL,
       topics: TOPICS,
     }),
   );
