@@ -57,12 +57,13 @@ const transferStatement = prepared(
  * here and filling two values in SQL costs the database one parse, where building it there with
  * jsonb_build_object cost a copy of every nested object.
  */
-function bookingTemplate(build: (hole: (n: number) => string) => unknown): string {
+function bookingTemplate(holes: number, build: (hole: (n: number) => string) => unknown): string {
   const token = randomUUID();
   const hole = (n: number) => `\u0000${token}:${n}`;
-  return JSON.stringify(build(hole))
-    .replaceAll('%', '%%')
-    .replace(new RegExp(`"\\\\u0000${token}:(\\d+)"`, 'g'), (_, n: string) => `%${n}$s`);
+  let text = JSON.stringify(build(hole)).replaceAll('%', '%%');
+  // A hole is a whole JSON string: its quoted form appears nowhere else.
+  for (let n = 1; n <= holes; n++) text = text.replaceAll(JSON.stringify(hole(n)), `%${n}$s`);
+  return text;
 }
 
 /** The transfer's booking: amount + fee from the sender, the amount to the recipient, the fee to revenue. */
@@ -101,7 +102,11 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
     throw new RangeError('transfer amounts must be positive integers of cents');
   }
   const ids = drawTransactionIds([0, 1]);
-  const template = bookingTemplate((hole) => bookingJson(transferBooking(b, hole(1), hole(2)), ids));
+  let booking: Booking | undefined;
+  const template = bookingTemplate(2, (hole) => {
+    booking = transferBooking(b, hole(1), hole(2));
+    return bookingJson(booking, ids);
+  });
   const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
   let found: { result: unknown; recipient_name: string | null }[];
   try {
@@ -117,7 +122,9 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   }
   // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
   const name = found[0]?.recipient_name ?? '';
-  const sent = transferBooking(b, '', `${b.debitPrefix}${name}`).history.slice(0, 1);
+  const debit = booking?.history[0];
+  if (!debit) throw new Error('ledger_book: a transfer without its history row');
+  const sent = [{ ...debit, description: `${b.debitPrefix}${name}` }];
   const out = readOutcome(found[0]?.result, sent, ids);
   switch (out.outcome) {
     case 'booked':
