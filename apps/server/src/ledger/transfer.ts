@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@meridian/shared';
 import type { RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
-import { prepared, runPrepared } from '../db/prepared.js';
+import { type PreparedStatement, prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
 import { asDomainError, type Booking, bookingJson, drawTransactionIds, type HistoryRow, readOutcome } from './book.js';
 
@@ -51,19 +51,22 @@ const transferStatement = prepared(
 );
 
 /**
- * A booking as the text of a format() template: each hole (a string made by `hole`) becomes %n$s,
- * which format() fills with the JSON text of its nth argument, and every literal '%' is doubled.
- * Holes carry a random token, so no value of the booking can be taken for one. Building the JSON
- * here and filling two values in SQL costs the database one parse, where building it there with
- * jsonb_build_object cost a copy of every nested object.
+ * The booking's two values found in SQL travel as holes of a format() template: each hole is a
+ * string value of the booking, replaced in its JSON text by %n$s, which format() fills with the JSON
+ * text of its nth argument; every literal '%' is doubled. A hole is a whole JSON string holding a
+ * NUL and a random token drawn at start, so no value of a booking can be taken for one. Building the
+ * JSON here and filling two values in SQL costs the database one parse, where building it there
+ * with jsonb_build_object cost a copy of every nested object.
  */
-function bookingTemplate(holes: number, build: (hole: (n: number) => string) => unknown): string {
-  const token = randomUUID();
-  const hole = (n: number) => `\u0000${token}:${n}`;
-  let text = JSON.stringify(build(hole)).replaceAll('%', '%%');
-  // A hole is a whole JSON string: its quoted form appears nowhere else.
-  for (let n = 1; n <= holes; n++) text = text.replaceAll(JSON.stringify(hole(n)), `%${n}$s`);
-  return text;
+const HOLE_TOKEN = randomUUID();
+const HOLE_RECIPIENT = `\u0000${HOLE_TOKEN}:1`;
+const HOLE_DESCRIPTION = `\u0000${HOLE_TOKEN}:2`;
+
+function bookingTemplate(json: string): string {
+  return json
+    .replaceAll('%', '%%')
+    .replaceAll(JSON.stringify(HOLE_RECIPIENT), '%1$s')
+    .replaceAll(JSON.stringify(HOLE_DESCRIPTION), '%2$s');
 }
 
 /** The transfer's booking: amount + fee from the sender, the amount to the recipient, the fee to revenue. */
@@ -92,7 +95,14 @@ function transferBooking(b: TransferBooking, recipient: string, debitDescription
   };
 }
 
-export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
+/**
+ * The transfer's one statement with its parameters, and the booking it carries (the sender's
+ * history row is rebuilt from it). `bench/instructions.mjs` replays exactly this call.
+ */
+export function transferCall(
+  b: TransferBooking,
+  ids: readonly string[],
+): { statement: PreparedStatement; values: unknown[]; booking: Booking } {
   if (
     !Number.isSafeInteger(b.amountCents) ||
     b.amountCents <= 0 ||
@@ -101,28 +111,25 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   ) {
     throw new RangeError('transfer amounts must be positive integers of cents');
   }
-  const ids = drawTransactionIds([0, 1]);
-  let booking: Booking | undefined;
-  const template = bookingTemplate(2, (hole) => {
-    booking = transferBooking(b, hole(1), hole(2));
-    return bookingJson(booking, ids);
-  });
+  const booking = transferBooking(b, HOLE_RECIPIENT, HOLE_DESCRIPTION);
+  const template = bookingTemplate(JSON.stringify(bookingJson(booking, ids)));
   const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
+  const values = [b.senderId, template, b.recipientEmail, JSON.stringify(idempotency), b.debitPrefix];
+  return { statement: transferStatement, values, booking };
+}
+
+export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
+  const ids = drawTransactionIds([0, 1]);
+  const { statement, values, booking } = transferCall(b, ids);
   let found: { result: unknown; recipient_name: string | null }[];
   try {
-    found = await runPrepared<{ result: unknown; recipient_name: string | null }>(db, transferStatement, [
-      b.senderId,
-      template,
-      b.recipientEmail,
-      JSON.stringify(idempotency),
-      b.debitPrefix,
-    ]);
+    found = await runPrepared<{ result: unknown; recipient_name: string | null }>(db, statement, values);
   } catch (err) {
     throw asDomainError(err);
   }
   // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
   const name = found[0]?.recipient_name ?? '';
-  const debit = booking?.history[0];
+  const debit = booking.history[0];
   if (!debit) throw new Error('ledger_book: a transfer without its history row');
   const sent = [{ ...debit, description: `${b.debitPrefix}${name}` }];
   const out = readOutcome(found[0]?.result, sent, ids);

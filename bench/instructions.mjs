@@ -1,0 +1,177 @@
+// The database's cost of one transfer, counted in CPU instructions: a figure that does not drift
+// with the machine (transfers per second on a shared 2-core box move by ±15% between identical
+// runs), for comparing two versions of the booking rule. Run it in each version's checkout:
+//
+//   npm run bench:instructions            (node --import tsx bench/instructions.mjs)
+//
+// 1. A throwaway cluster (scripts/pg-cluster.mjs), migrated by the server's own migrations, with
+//    1,000 active users, each funded by 10 bookings of ledger_book (tables of a realistic size, so
+//    the statements get the plans they get under the benchmark).
+// 2. The cluster is stopped and PostgreSQL runs in single-user mode under valgrind's callgrind,
+//    replaying the server's transfer statement (ledger/transfer.ts transferCall, its text and
+//    parameters exactly) as PREPARE + EXECUTE, once 50 and once 350 times on fresh copies of the
+//    database. (350 − 50 runs) / 300 is the instructions per transfer, start-up and first-plan
+//    costs cancelled out.
+// Single-user mode reads each EXECUTE as text, so a long parameter costs its characters' parsing
+// too (about 100 instructions a byte), which the server's binary protocol does not pay.
+//
+// Needs Debian's postgresql and valgrind packages. Exit code 0, or 2 on an error.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
+
+const USERS = 1000;
+/** Opening bookings per user, so the tables hold enough rows to be planned as the benchmark's are. */
+const OPENINGS = 10;
+const RUNS = [50, 350];
+
+const isRoot = () => process.getuid?.() === 0;
+const asPostgres = (cmd, args, opts = {}) =>
+  isRoot() ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], opts) : spawnSync(cmd, args, opts);
+
+function need(cmd, hint) {
+  if (spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0) {
+    console.error(`${cmd} not found: ${hint}`);
+    process.exit(2);
+  }
+}
+
+/** A SQL literal of any parameter value. */
+const literal = (v) => (v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`);
+
+async function seed(url) {
+  const { openPostgres } = await import('../apps/server/src/db/client.ts');
+  const database = openPostgres(url, 2);
+  await database.migrate();
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO users (id, name, email, referral_id, is_active)
+         SELECT 'u' || n, 'Bench User ' || n, 'u' || n || '@bench.invalid', 'bench-' || n, true
+         FROM generate_series(1, $1) AS n`,
+      [USERS],
+    );
+    await client.query(
+      `SELECT ledger_open_accounts(u.id, ARRAY['balance']) FROM users u WHERE u.email LIKE '%@bench.invalid'`,
+    );
+    await client.query(
+      `SELECT ledger_book(jsonb_build_object('kind', 'adjustment', 'userId', u.id,
+           'postings', jsonb_build_array(
+             jsonb_build_object('user', u.id, 'kind', 'balance', 'amountCents', 100000),
+             jsonb_build_object('system', 'external', 'amountCents', -100000)),
+           'history', jsonb_build_array(jsonb_build_object('userId', u.id, 'type', 'credit', 'mode', 'adjustment',
+             'method', 'adjustment', 'description', 'Opening balance', 'amountCents', 100000, 'status', 'success',
+             'wallet', 'balance')),
+           'transactionIds', jsonb_build_array(gen_random_uuid())))
+         FROM users u, generate_series(1, $1) WHERE u.email LIKE '%@bench.invalid'`,
+      [OPENINGS],
+    );
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+/** The commands of one replay: the server's statement prepared, then `n` transfers between random pairs. */
+async function script(n) {
+  const { transferCall } = await import('../apps/server/src/ledger/transfer.ts');
+  const { historyWording, TRANSFER_FEE_BPS, transferFeeCents } = await import('../packages/shared/src/index.ts');
+  let seedValue = 7;
+  const random = (max) => {
+    seedValue = (seedValue * 1103515245 + 12345) % 2147483648;
+    return 1 + (seedValue % max);
+  };
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const s = random(USERS);
+    const r = ((s - 1 + random(USERS - 1)) % USERS) + 1;
+    const amountCents = random(1000);
+    const call = transferCall(
+      {
+        senderId: `u${s}`,
+        senderName: `Bench User ${s}`,
+        idempotencyKey: `key-${i}`,
+        requestHash: 'h'.repeat(43),
+        recipientEmail: `u${r}@bench.invalid`,
+        amountCents,
+        feeCents: transferFeeCents(amountCents, TRANSFER_FEE_BPS),
+        debitPrefix: historyWording.transferToPrefix,
+        creditPrefix: historyWording.transferFromPrefix,
+        topics: ['wallet', 'transactions'],
+      },
+      [randomUUID(), randomUUID()],
+    );
+    if (i === 0) lines.push(`PREPARE transfer AS ${call.statement.text.replace(/\s+/g, ' ')}`);
+    lines.push(`EXECUTE transfer(${call.values.map(literal).join(', ')})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function singleUser(cluster, database, input, { callgrindOut } = {}) {
+  const postgres = path.join(cluster.bin, 'postgres');
+  const args = ['--single', '-D', cluster.dataDir, '-c', 'fsync=off', database];
+  const run = callgrindOut
+    ? asPostgres('valgrind', ['--tool=callgrind', `--callgrind-out-file=${callgrindOut}`, postgres, ...args], {
+        input,
+        encoding: 'utf8',
+        maxBuffer: 512 * 1024 * 1024,
+      })
+    : asPostgres(postgres, args, { input, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`postgres --single failed: ${run.stderr?.slice(-2000)}`);
+  const errors = run.stdout.split('\n').filter((l) => /ERROR/.test(l));
+  if (errors.length > 0) throw new Error(`the replay raised: ${errors.slice(0, 3).join('\n')}`);
+  return run;
+}
+
+async function main() {
+  need('valgrind', 'apt-get install -y valgrind');
+  const cluster = await startCluster();
+  try {
+    await seed(cluster.url);
+    execFileSync(isRoot() ? 'runuser' : path.join(cluster.bin, 'pg_ctl'), [
+      ...(isRoot() ? ['-u', 'postgres', '--', path.join(cluster.bin, 'pg_ctl')] : []),
+      '-D',
+      cluster.dataDir,
+      '-m',
+      'fast',
+      '-w',
+      'stop',
+    ]);
+    const counts = [];
+    for (const n of RUNS) {
+      singleUser(
+        cluster,
+        'postgres',
+        'DROP DATABASE IF EXISTS replay\nCREATE DATABASE replay TEMPLATE meridian_test\n',
+      );
+      const out = path.join(cluster.dir, `callgrind.${n}`);
+      const run = singleUser(cluster, 'replay', await script(n), { callgrindOut: out });
+      if (process.env.KEEP_CALLGRIND) writeFileSync(`${process.env.KEEP_CALLGRIND}.${n}`, readFileSync(out));
+      const booked = (run.stdout.match(/"outcome": "booked"/g) ?? []).length;
+      if (booked !== n) throw new Error(`${booked} of ${n} transfers booked`);
+      const total = /summary: (\d+)/.exec(readFileSync(out, 'utf8'))?.[1];
+      counts.push(Number(total));
+    }
+    const perTransfer = Math.round((counts[1] - counts[0]) / (RUNS[1] - RUNS[0]));
+    console.log(`PostgreSQL instructions per transfer: ${perTransfer.toLocaleString('en-US')}`);
+    console.log(`  (callgrind, single-user mode: ${RUNS.join(' and ')} transfers, ${counts.join(' and ')} in all)`);
+    const results = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(
+      path.join(results, `instructions-${Date.now()}.json`),
+      JSON.stringify({ perTransfer, runs: RUNS, totals: counts }, null, 2),
+    );
+  } finally {
+    stopCluster(cluster);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(2);
+});
