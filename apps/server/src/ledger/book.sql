@@ -71,12 +71,12 @@ $$;
 -- A debit its account cannot cover raises SQLSTATE ML001 with DETAIL {"accountId": n} and rolls
 -- everything back, the key included. A malformed booking (a programming error) raises 22023.
 --
--- Speed (decision 003's one round trip, and every statement counted): the work is a handful of
--- statements, each doing many rows' work, rather than a statement per posting: one that checks the
--- postings, draws the ids and claims the key with the whole answer (no second write of the key), one
--- UPDATE per user account, and one that writes the journal, its entries and the history rows; the
--- answer carries only what the caller cannot know (the journal's id and the time), nothing is read
--- back. The history rows' ids come with the booking, so none are drawn here.
+-- Speed (decision 003's one round trip, and every instruction counted: npm run bench:instructions):
+-- a handful of statements, each doing many rows' work, rather than a statement per posting: the key
+-- claimed with the whole answer (no second write of the key), one statement that checks and sorts
+-- the postings, one UPDATE per user account, and one that writes the journal, its entries and the
+-- history rows; the answer carries only what the caller cannot know (the journal's id and the time),
+-- nothing is read back. The history rows' ids come with the booking, so none are drawn here.
 CREATE OR REPLACE FUNCTION ledger_book(p_booking jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -97,6 +97,7 @@ DECLARE
   v_id bigint;
   v_history jsonb;
   v_void text;
+  v_rows int;
 BEGIN
   IF p_booking ->> 'refusal' IS NOT NULL THEN
     -- Nothing will be booked: look at the key without claiming it.
@@ -107,51 +108,43 @@ BEGIN
       RETURN jsonb_build_object('outcome', 'refused', 'reason', p_booking ->> 'refusal');
     END IF;
   ELSE
-    -- One statement checks the postings, draws the journal's and history rows' ids and claims the
-    -- key with the whole answer stored in the claim's one write (a malformed booking raises below
-    -- and takes the claim back with it).
-    WITH drawn AS (
-      SELECT nextval('journals_id_seq') AS journal
-    ), claim AS (
+    -- The journal's id, then the key claimed with the whole answer in the claim's one write, then
+    -- one statement that checks the postings, finds the system accounts and sorts the user postings
+    -- into lock order (a malformed booking raises below and takes the claim back with it).
+    v_journal := nextval('journals_id_seq');
+    IF jsonb_typeof(v_idem) = 'object' THEN
       INSERT INTO idempotency_keys (user_id, key, request_hash, response)
-        SELECT v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash',
-            jsonb_build_object('journalId', drawn.journal, 'transactionIds', p_booking -> 'transactionIds')
-          FROM drawn WHERE jsonb_typeof(v_idem) = 'object'
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-    ), postings AS (
-      -- A system account by its kind, probed through its index only for a system posting.
-      SELECT p.system, p."user", p.kind, p."amountCents" AS amount,
-          CASE WHEN p.system IS NOT NULL THEN
-            (SELECT a.id FROM accounts a WHERE a.user_id IS NULL AND a.kind = p.system) END AS system_id
-        FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
-          AS p(system text, "user" text, kind text, "amountCents" numeric)
-        WHERE p."amountCents" IS DISTINCT FROM 0
-    ), checked AS (
-      -- Sorted once into lock order (user, kind); the aggregates keep the order they are fed.
-      SELECT count(*) AS n, COALESCE(sum(p.amount), 0) AS total,
-          COALESCE(bool_or(p.amount IS NULL OR p.amount <> trunc(p.amount)
-            OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))
-            OR (p.system IS NOT NULL AND p.system_id IS NULL)), false) AS bad,
-          array_agg(p."user") FILTER (WHERE p.system IS NULL) AS users,
-          array_agg(p.kind) FILTER (WHERE p.system IS NULL) AS kinds,
-          array_agg(p.amount::bigint) FILTER (WHERE p.system IS NULL) AS amounts,
-          array_agg(p.system_id) FILTER (WHERE p.system IS NOT NULL) AS system_ids,
-          array_agg(p.amount::bigint) FILTER (WHERE p.system IS NOT NULL) AS system_amounts
-        FROM (SELECT * FROM postings ORDER BY "user", kind) p
-    )
-    SELECT drawn.journal, EXISTS (SELECT FROM claim), checked.n, checked.total,
-        checked.bad OR jsonb_array_length(COALESCE(p_booking -> 'history', '[]'::jsonb))
-          IS DISTINCT FROM jsonb_array_length(COALESCE(p_booking -> 'transactionIds', '[]'::jsonb)),
-        checked.users, checked.kinds, checked.amounts, checked.system_ids, checked.system_amounts
-      INTO v_journal, v_claimed, v_count, v_sum, v_bad,
-        v_users, v_kinds, v_amounts, v_system_ids, v_system_amounts
-      FROM drawn, checked;
+        VALUES (v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash',
+          jsonb_build_object('journalId', v_journal, 'transactionIds', p_booking -> 'transactionIds'))
+        ON CONFLICT DO NOTHING;
+      v_claimed := FOUND;
+    END IF;
+    -- Sorted once into lock order (user, kind); the aggregates keep the order they are fed. A system
+    -- account is probed through its index only for a system posting.
+    SELECT count(*), COALESCE(sum(p.amount), 0),
+        COALESCE(bool_or(p.amount IS NULL OR p.amount <> trunc(p.amount)
+          OR (p.system IS NULL AND (p."user" IS NULL OR p.kind IS NULL))
+          OR (p.system IS NOT NULL AND p.system_id IS NULL)), false)
+          OR jsonb_array_length(COALESCE(p_booking -> 'history', '[]'::jsonb))
+            IS DISTINCT FROM jsonb_array_length(COALESCE(p_booking -> 'transactionIds', '[]'::jsonb)),
+        array_agg(p."user") FILTER (WHERE p.system IS NULL),
+        array_agg(p.kind) FILTER (WHERE p.system IS NULL),
+        array_agg(p.amount::bigint) FILTER (WHERE p.system IS NULL),
+        array_agg(p.system_id) FILTER (WHERE p.system IS NOT NULL),
+        array_agg(p.amount::bigint) FILTER (WHERE p.system IS NOT NULL)
+      INTO v_count, v_sum, v_bad, v_users, v_kinds, v_amounts, v_system_ids, v_system_amounts
+      FROM (SELECT q.system, q."user", q.kind, q."amountCents" AS amount,
+              CASE WHEN q.system IS NOT NULL THEN
+                (SELECT a.id FROM accounts a WHERE a.user_id IS NULL AND a.kind = q.system) END AS system_id
+            FROM jsonb_to_recordset(COALESCE(p_booking -> 'postings', '[]'::jsonb))
+              AS q(system text, "user" text, kind text, "amountCents" numeric)
+            WHERE q."amountCents" IS DISTINCT FROM 0
+            ORDER BY q."user", q.kind) p;
     IF v_bad OR v_sum <> 0 OR v_count < 2 THEN
       RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero, and an id for each history row: %',
         p_booking -> 'postings' USING ERRCODE = '22023';
     END IF;
-    IF NOT v_claimed AND jsonb_typeof(v_idem) = 'object' THEN
+    IF NOT v_claimed THEN
       -- Taken: ledger_claim (which waited for the first booking to end) says replay or reused key.
       v_claim := ledger_claim(v_idem ->> 'userId', v_idem ->> 'key', v_idem ->> 'requestHash');
     END IF;
@@ -216,7 +209,13 @@ BEGIN
         COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal
       FROM ROWS FROM (jsonb_to_recordset(p_booking -> 'history') AS ("userId" text, type text, mode text,
         method text, description text, "amountCents" bigint, "feeCents" bigint, status text, wallet text))
-        WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, n);
+        WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, n)
+      WHERE (SELECT u.id FROM users u WHERE u.id = h."userId") IS NOT NULL;
+  -- A history row's user must exist: a row naming no user is left out above and refused here.
+  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  IF v_rows <> jsonb_array_length(COALESCE(p_booking -> 'history', '[]'::jsonb)) THEN
+    RAISE EXCEPTION 'a history row names a user that does not exist: %', p_booking -> 'history' USING ERRCODE = '22023';
+  END IF;
 
   v_void := set_config('meridian.booking', 'off', true);
 

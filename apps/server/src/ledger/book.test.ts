@@ -156,6 +156,15 @@ describe('book()', () => {
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 
+  it('refuses a history row for a user who does not exist, moving nothing', async () => {
+    const before = [await balance(alice), await balance(bob)];
+    const bad = payment(10);
+    bad.history = bad.history.map((line, i) => (i === 1 ? { ...line, userId: 'no-such-user' } : line));
+    await expect(book(ctx.db, bad)).rejects.toMatchObject({ cause: { code: '22023' } });
+    expect([await balance(alice), await balance(bob)]).toEqual(before);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
   it('books concurrent duplicates of one request once and answers every copy with the first booking', async () => {
     const key = randomUUID();
     const bobBefore = await balance(bob);
