@@ -29,7 +29,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const out = await transfer(db, currentUser(req), {
-        ...req.body,
+        recipientEmail: req.body.recipientEmail,
+        amountCents: req.body.amountCents,
         idempotencyKey: idempotencyKey(req),
         requestHash: requestHash(req),
       });
