@@ -42,6 +42,9 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  EMAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
 
@@ -78,6 +81,12 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** SMTP server for outgoing e-mail; unset, messages are printed to the server's output instead. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
+  /** How often the e-mail dispatcher looks for due messages; 0 turns the timer off. */
+  emailDispatchIntervalMs: number;
   /** End-to-end tests only: lets the operator CLI move this server's clock forward. */
   testClock: boolean;
 }
@@ -142,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    emailDispatchIntervalMs: e.EMAIL_DISPATCH_INTERVAL_MS,
     testClock: e.TEST_CLOCK === 'true',
   };
 }

@@ -5,7 +5,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startAccrualTimer } from './jobs/accrual-timer.js';
+import { startEmailDispatcher } from './jobs/email-dispatch.js';
 import { systemClock, testClock } from './lib/clock.js';
+import { printTransport, smtpTransport } from './lib/mail-transport.js';
 import { DataDirLock } from './lib/process-lock.js';
 import { seed } from './seed.js';
 
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   writeFileSync(infoFile, JSON.stringify({ pid: process.pid, port, token: internalToken }), { mode: 0o600 });
   app.log.info(`Meridian is serving ${config.publicUrl} (${database.kind})`);
   const stopAccrual = startAccrualTimer(database.db, clock.now, config.accrualIntervalMs, app.log);
+  const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : printTransport();
+  const stopMail = startEmailDispatcher(database.db, mail, clock.now, config.emailDispatchIntervalMs, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
     // is closed cleanly so PGlite's files are never left half-written.
     await app.close();
     await stopAccrual();
+    await stopMail();
     await database.close();
     rmSync(infoFile, { force: true });
     lock?.release();

@@ -12,7 +12,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
  * PostgreSQL server named by TEST_DATABASE_URL (the second pass of `npm test`).
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(null);

@@ -1,9 +1,91 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
+import { rows } from '../../lib/sql.js';
 import { type EmailTemplate, renderEmail } from './templates.js';
 
-/** Queues an e-mail; the dispatch job (a later issue) sends pending rows. */
-export async function enqueueEmail(db: Db, to: string, template: EmailTemplate): Promise<void> {
-  const { subject, html } = renderEmail(template);
-  await db.insert(emailOutbox).values({ toAddress: to, template: template.kind, subject, html });
+/**
+ * Queues an e-mail in the caller's transaction (so it is sent only if what caused it commits); the
+ * dispatch job (jobs/email-dispatch.ts) sends it.
+ */
+export async function enqueueEmail(db: Db, to: string, template: EmailTemplate, now = new Date()): Promise<void> {
+  const { subject, html, text } = renderEmail(template, now);
+  // Due at once by the same clock the dispatcher reads (the database's may differ by a little).
+  await db
+    .insert(emailOutbox)
+    .values({ toAddress: to, template: template.kind, subject, html, text, nextAttemptAt: now });
+}
+
+/** A message as the dispatcher hands it to a transport. */
+export interface OutgoingEmail {
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+}
+
+/**
+ * Claims up to `limit` due rows for one dispatcher: they turn 'sending' in one statement, and rows
+ * another dispatcher holds are skipped (FOR UPDATE SKIP LOCKED), so every node may run the job.
+ */
+export async function claimDueEmails(db: Db, now: Date, limit: number): Promise<OutgoingEmail[]> {
+  const at = now.toISOString();
+  const claimed = await rows<{
+    id: string | number;
+    to_address: string;
+    subject: string;
+    html: string;
+    text: string;
+    attempts: number;
+  }>(
+    db,
+    sql`UPDATE email_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = ${at}::timestamptz
+         WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
+                       ORDER BY next_attempt_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+         RETURNING id, to_address, subject, html, text, attempts`,
+  );
+  return claimed
+    .map((r) => ({
+      id: Number(r.id),
+      to: r.to_address,
+      subject: r.subject,
+      html: r.html,
+      text: r.text,
+      attempt: r.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markEmailSent(db: Db, id: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
+         WHERE id = ${id} AND status = 'sending'`,
+  );
+}
+
+/** A failed attempt: tried again at `retryAt`, or given up (failed) when that is null. */
+export async function markEmailAttemptFailed(db: Db, id: number, error: string, retryAt: Date | null): Promise<void> {
+  await db.execute(
+    retryAt
+      ? sql`UPDATE email_outbox SET status = 'pending', next_attempt_at = ${retryAt.toISOString()}::timestamptz,
+              last_error = ${error} WHERE id = ${id} AND status = 'sending'`
+      : sql`UPDATE email_outbox SET status = 'failed', last_error = ${error} WHERE id = ${id} AND status = 'sending'`,
+  );
+}
+
+/**
+ * Rows left 'sending' since before `claimedBefore` (their dispatcher died mid-send): the message may
+ * or may not have left, so it is marked failed rather than sent again. Returns how many.
+ */
+export async function failInterruptedEmails(db: Db, claimedBefore: Date): Promise<number> {
+  const failed = await rows<{ id: number }>(
+    db,
+    sql`UPDATE email_outbox SET status = 'failed',
+           last_error = 'interrupted while sending; not tried again, so that it is never sent twice'
+         WHERE status = 'sending' AND claimed_at < ${claimedBefore.toISOString()}::timestamptz RETURNING id`,
+  );
+  return failed.length;
 }

@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The e-mail queue: rows are written in the transaction that causes them and sent by a job. */
+/**
+ * The e-mail queue: rows are written in the transaction that causes them and sent by the dispatch
+ * job (jobs/email-dispatch.ts). 'sending' is claimed by one dispatcher and not yet settled; a row
+ * left there by a crash is never sent again (at most once), and is marked failed after a while.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -9,14 +14,25 @@ export const emailOutbox = pgTable(
     template: text('template').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    /** The plain-text part, sent beside the HTML (and what the log transport prints). */
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When a pending row may next be tried (backoff after a failed attempt). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last attempt's error, for the operator's mailbox. */
+    lastError: text('last_error'),
+    /** When the row was claimed for its current attempt. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.id)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.id),
+    index('email_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Fixed-window counters shared by every app node (login and OTP limits). */
