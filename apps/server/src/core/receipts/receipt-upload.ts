@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { ObjectStore } from '../../lib/object-store.js';
+import { type ReceiptType, receiptTypeOf, SNIFF_BYTES } from './receipt-type.js';
+
+export type ReceiptProblem = 'empty' | 'not_allowed_type' | 'too_large';
+
+/** An upload refused for what it is; nothing of it is left in the store. */
+export class ReceiptRefused extends Error {
+  constructor(readonly problem: ReceiptProblem) {
+    super(`receipt refused: ${problem}`);
+  }
+}
+
+export interface StoredReceipt {
+  key: string;
+  type: ReceiptType;
+  sizeBytes: number;
+}
+
+/**
+ * Streams an uploaded file into the store under `key`: never held whole in memory, its kind decided
+ * from its first bytes, refused past `maxBytes` while it streams (exactly `maxBytes` passes). A
+ * refused or failed upload is drained from the request and leaves nothing under the key.
+ */
+export async function storeReceipt(
+  store: ObjectStore,
+  key: string,
+  source: AsyncIterable<Buffer>,
+  maxBytes: number,
+): Promise<StoredReceipt> {
+  const chunks = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const type = size === 0 ? null : receiptTypeOf(Buffer.concat(head));
+  if (!type || size > maxBytes) {
+    if (!ended) await drain(chunks);
+    throw new ReceiptRefused(size === 0 ? 'empty' : !type ? 'not_allowed_type' : 'too_large');
+  }
+
+  let total = size;
+  let refused: ReceiptRefused | null = null;
+  async function* body(): AsyncGenerator<Buffer> {
+    yield* head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      total += next.value.length;
+      if (total > maxBytes) {
+        refused = new ReceiptRefused('too_large');
+        throw refused;
+      }
+      yield next.value;
+    }
+  }
+  try {
+    await store.put(key, Readable.from(body()), type.contentType);
+  } catch (err) {
+    await drain(chunks).catch(() => {});
+    await store.delete(key).catch(() => {});
+    throw refused ?? err;
+  }
+  return { key, type, sizeBytes: total };
+}
+
+/** Reads the rest of an upload and throws it away (a multipart request must be read to its end). */
+async function drain(chunks: AsyncIterator<Buffer>): Promise<void> {
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    // discarded
+  }
+}
