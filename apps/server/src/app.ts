@@ -20,11 +20,13 @@ import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
+import { diskStore, type ObjectStore, s3Store } from './lib/object-store.js';
 import type { Accrue } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
@@ -48,6 +50,8 @@ export interface AppDeps {
   readSession: SessionReader;
   /** The profit accrual job, handed to the operator commands (admin does not import investments). */
   accrue: Accrue;
+  /** Private storage of uploaded receipts. */
+  objects: ObjectStore;
 }
 
 declare module 'fastify' {
@@ -67,6 +71,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The database's LISTEN (`Database.listen`): realtime fan-out of NOTIFY to this node's sockets. */
   listen?: Listen;
+  /** Where receipts are kept; by default S3 when configured, else `DATA_DIR/receipts`. */
+  objects?: ObjectStore;
   /** Told of every route as it is added (the bad-input test walks the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -96,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions) {
     clock,
     readSession: withAutoActivation(readSession, opts.db, opts.config.autoActivateAfterHours, clock),
     accrue: runAccrual,
+    objects: opts.objects ?? objectStoreFor(opts.config),
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -116,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(internalRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(depositRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
@@ -152,6 +160,12 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   return app;
+}
+
+function objectStoreFor(config: Config): ObjectStore {
+  return config.s3
+    ? s3Store(config.s3, path.join(config.dataDir, 'spool'))
+    : diskStore(path.join(config.dataDir, 'receipts'));
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops back from the socket, no more. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/object-store.js';
 
 const optionalString = z
   .string()
@@ -42,6 +43,12 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
   EMAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
@@ -81,6 +88,10 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** Who is told of new deposits and withdrawals: OPERATOR_EMAIL, else the admin's address. */
+  operatorEmail: string;
+  /** Receipts go to this S3-compatible bucket when all of S3_ENDPOINT/BUCKET/ACCESS_KEY/SECRET_KEY are set; else to DATA_DIR. */
+  s3: S3Settings | undefined;
   /** SMTP server for outgoing e-mail; unset, messages are printed to the server's output instead. */
   smtpUrl: string | undefined;
   /** The From of every message. */
@@ -92,6 +103,29 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+/** The bucket settings when every one of them is given; some but not all is a mistake worth saying. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY: e.S3_ACCESS_KEY,
+    S3_SECRET_KEY: e.S3_SECRET_KEY,
+  };
+  const missing = Object.entries(given)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration: S3 storage needs ${missing.join(', ')} as well`);
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    accessKeyId: e.S3_ACCESS_KEY as string,
+    secretAccessKey: e.S3_SECRET_KEY as string,
+    region: e.S3_REGION,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -151,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@meridian.local').toLowerCase(),
+    s3: s3Settings(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     emailDispatchIntervalMs: e.EMAIL_DISPATCH_INTERVAL_MS,

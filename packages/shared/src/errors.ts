@@ -28,6 +28,12 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   /** An operator command (`npm run admin`, the internal endpoint) that is not one: the message is the usage text. */
   'INVALID_COMMAND',
+  'RECEIPT_REQUIRED',
+  'RECEIPT_TOO_LARGE',
+  'RECEIPT_NOT_ALLOWED',
+  'DEPOSIT_METHOD_NOT_FOUND',
+  'DEPOSIT_NOT_FOUND',
+  'ALREADY_SETTLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

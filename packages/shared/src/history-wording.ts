@@ -10,4 +10,5 @@ export const historyWording = {
   profitsClaimed: 'Profits claimed',
   capitalReturned: (planName: string, why: 'matured' | 'ended early') => `Capital returned: ${planName} plan ${why}`,
   referralBonus: (refereeName: string) => `Referral bonus: ${refereeName} joined`,
+  deposit: (methodLabel: string) => `Deposit via ${methodLabel}`,
 } as const;

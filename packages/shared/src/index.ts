@@ -7,6 +7,7 @@ export * from './money.js';
 export * from './money-input.js';
 export * from './schemas/auth.js';
 export * from './schemas/catalogue.js';
+export * from './schemas/deposits.js';
 export * from './schemas/fields.js';
 export * from './schemas/forms.js';
 export * from './schemas/money.js';

@@ -176,3 +176,29 @@ export const moneyScreenMessages = {
     withdrawal_hold: 'Withdrawal hold',
   },
 } as const;
+
+/** Deposits (spec sections 5 and 8), and ours where the specification is silent. */
+export const depositMessages = {
+  fillAllFields: 'Please fill all fields',
+  amountBelowMinimum: 'Amount must be greater than 100',
+  methodSelected: (label: string) => `${label} selected`,
+  uploadReceipt: 'Please upload your payment receipt',
+  fileTooLarge: 'File size should be less than 5MB',
+  receiptUploaded: 'Receipt uploaded successfully',
+  pleaseWait: 'Please wait while we process your deposit',
+  depositSuccessful: 'Deposit successful',
+  depositSuccessfulDescription: 'Your balance will be updated shortly, once the payment is confirmed.',
+  failedToCreateTransaction: 'Failed to create transaction',
+  failedToDeposit: 'Failed to deposit',
+  failedToFetchDepositMethods: 'Failed to fetch deposit methods',
+  addressCopied: 'Address copied to clipboard',
+  emailCopied: 'Email copied to clipboard',
+  // Ours
+  receiptWrongType: 'The receipt must be an image (PNG, JPEG, WebP or GIF) or a PDF',
+  receiptOneFile: 'Upload one receipt file',
+  methodNotFound: 'This deposit method is not available',
+  depositNotFound: 'Deposit not found',
+  alreadySettled: 'This deposit has already been settled',
+  rejectionReasonRequired: 'A reason for the rejection is required',
+  receiptNotFound: 'Receipt not found',
+} as const;

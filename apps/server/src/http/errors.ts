@@ -31,6 +31,12 @@ const STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   INVALID_COMMAND: 400,
+  RECEIPT_REQUIRED: 400,
+  RECEIPT_TOO_LARGE: 413,
+  RECEIPT_NOT_ALLOWED: 415,
+  DEPOSIT_METHOD_NOT_FOUND: 404,
+  DEPOSIT_NOT_FOUND: 404,
+  ALREADY_SETTLED: 409,
 };
 
 /** The one error type: a code from the closed list and the specification's message. */

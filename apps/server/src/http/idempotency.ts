@@ -38,7 +38,9 @@ export async function idempotent<T>(
   request: FastifyRequest,
   userId: string,
   operation: (tx: Db) => Promise<T>,
+  /** The request's fingerprint when its body is not JSON (a multipart upload hashes its parts). */
+  hash: string = requestHash(request),
 ): Promise<T> {
-  const claim = { userId, key: idempotencyKey(request), requestHash: requestHash(request) };
+  const claim = { userId, key: idempotencyKey(request), requestHash: hash };
   return moneyTransaction(db, (tx) => bookOnce(tx, claim, operation));
 }

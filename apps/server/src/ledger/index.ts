@@ -16,4 +16,5 @@ export {
   type StoredAnswer,
 } from './book.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
+export { recordPending, settlePending } from './pending.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { diskStore } from '../lib/object-store.js';
 import { seed } from '../seed.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -43,6 +47,8 @@ export interface TestContext {
   config: Config;
   /** The database's LISTEN, for a second app node on the same database. */
   listen: Database['listen'];
+  /** Where this app keeps receipts, unless the test gave it a store. */
+  receiptsDir: string;
   close(): Promise<void>;
 }
 
@@ -50,9 +56,11 @@ export async function createTestApp(
   env: Record<string, string> = {},
   clock?: Clock,
   /** A logger (for instance one writing to a test's stream; none by default) and a route listener. */
-  options: Pick<BuildAppOptions, 'logger' | 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'logger' | 'onRoute' | 'objects'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
+  // Receipts go to a private temporary folder of this app unless the test brings its own store.
+  const receiptsDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-test-receipts-'));
   await database.migrate();
   const config = loadConfig({
     PORT: '3000',
@@ -73,6 +81,7 @@ export async function createTestApp(
     internalToken: 'test-internal-token',
     listen: database.listen,
     ...(clock ? { clock } : {}),
+    objects: diskStore(receiptsDir),
     ...options,
   });
   await seed(database.db, app.deps.auth, config);
@@ -81,10 +90,12 @@ export async function createTestApp(
     db: database.db,
     config,
     listen: database.listen,
+    receiptsDir,
     async close() {
       await app.close();
       await database.close();
       await drop();
+      rmSync(receiptsDir, { recursive: true, force: true });
     },
   };
 }

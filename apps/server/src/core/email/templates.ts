@@ -1,6 +1,35 @@
+import { formatCents } from '@meridian/shared';
+
 export type EmailTemplate =
   | { kind: 'welcome'; name: string; dashboardUrl: string }
-  | { kind: 'password-reset'; name: string; resetUrl: string };
+  | { kind: 'password-reset'; name: string; resetUrl: string }
+  | {
+      kind: 'deposit-processing';
+      name: string;
+      amountCents: number;
+      methodLabel: string;
+      dashboardUrl: string;
+      transactionsUrl: string;
+    }
+  | {
+      kind: 'deposit-notification';
+      userName: string;
+      userEmail: string;
+      amountCents: number;
+      methodLabel: string;
+      dashboardUrl: string;
+      transactionsUrl: string;
+      adminUserUrl: string;
+    }
+  | { kind: 'deposit-approved'; name: string; amountCents: number; methodLabel: string; dashboardUrl: string }
+  | {
+      kind: 'deposit-rejected';
+      name: string;
+      amountCents: number;
+      methodLabel: string;
+      reason: string;
+      transactionsUrl: string;
+    };
 
 export interface RenderedEmail {
   subject: string;
@@ -57,5 +86,77 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
           year,
         ),
       };
+    case 'deposit-processing': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Deposit Processing',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>We have received your deposit of <strong>${escapeHtml(amount)}</strong> via ${escapeHtml(t.methodLabel)}. It is being processed, and your balance will be updated once the payment is confirmed.</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a> · <a href="${escapeHtml(t.transactionsUrl)}">View your transactions</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `We have received your deposit of ${amount} via ${t.methodLabel}. It is being processed, and your balance will be updated once the payment is confirmed.`,
+            `Dashboard: ${t.dashboardUrl}\nTransactions: ${t.transactionsUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'deposit-notification': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Deposit Notification',
+        html: layout(
+          `<p>${escapeHtml(t.userName)} (${escapeHtml(t.userEmail)}) has filed a deposit of <strong>${escapeHtml(amount)}</strong> via ${escapeHtml(t.methodLabel)}, with a receipt, waiting for approval.</p><p><a href="${escapeHtml(t.adminUserUrl)}">Review the user</a> · <a href="${escapeHtml(t.dashboardUrl)}">Dashboard</a> · <a href="${escapeHtml(t.transactionsUrl)}">Transactions</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `${t.userName} (${t.userEmail}) has filed a deposit of ${amount} via ${t.methodLabel}, with a receipt, waiting for approval.`,
+            `Review the user: ${t.adminUserUrl}\nDashboard: ${t.dashboardUrl}\nTransactions: ${t.transactionsUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'deposit-approved': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Your deposit has been approved',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your deposit of <strong>${escapeHtml(amount)}</strong> via ${escapeHtml(t.methodLabel)} has been approved and added to your balance.</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `Your deposit of ${amount} via ${t.methodLabel} has been approved and added to your balance.`,
+            `Dashboard: ${t.dashboardUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'deposit-rejected': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Your deposit was not approved',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your deposit of <strong>${escapeHtml(amount)}</strong> via ${escapeHtml(t.methodLabel)} was not approved, and nothing was added to your balance.</p><p>Reason: ${escapeHtml(t.reason)}</p><p><a href="${escapeHtml(t.transactionsUrl)}">View your transactions</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `Your deposit of ${amount} via ${t.methodLabel} was not approved, and nothing was added to your balance.`,
+            `Reason: ${t.reason}`,
+            `Transactions: ${t.transactionsUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
   }
 }

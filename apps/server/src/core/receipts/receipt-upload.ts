@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { type ReceiptType, receiptTypeOf, SNIFF_BYTES } from './receipt-type.js';
@@ -15,6 +16,8 @@ export interface StoredReceipt {
   key: string;
   type: ReceiptType;
   sizeBytes: number;
+  /** SHA-256 of the bytes (hex): part of the request's fingerprint for its Idempotency-Key. */
+  sha256: string;
 }
 
 /**
@@ -49,8 +52,12 @@ export async function storeReceipt(
 
   let total = size;
   let refused: ReceiptRefused | null = null;
+  const hash = createHash('sha256');
   async function* body(): AsyncGenerator<Buffer> {
-    yield* head;
+    for (const chunk of head) {
+      hash.update(chunk);
+      yield chunk;
+    }
     if (ended) return;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
       total += next.value.length;
@@ -58,6 +65,7 @@ export async function storeReceipt(
         refused = new ReceiptRefused('too_large');
         throw refused;
       }
+      hash.update(next.value);
       yield next.value;
     }
   }
@@ -68,7 +76,7 @@ export async function storeReceipt(
     await store.delete(key).catch(() => {});
     throw refused ?? err;
   }
-  return { key, type, sizeBytes: total };
+  return { key, type, sizeBytes: total, sha256: hash.digest('hex') };
 }
 
 /** Reads the rest of an upload and throws it away (a multipart request must be read to its end). */

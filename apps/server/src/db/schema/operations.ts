@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
 
 /**
  * The e-mail queue: rows are written in the transaction that causes them and sent by the dispatch
@@ -74,5 +75,60 @@ export const depositMethods = pgTable('deposit_methods', {
   label: text('label').notNull(),
   type: text('type', { enum: ['bank', 'crypto', 'paypal'] }).notNull(),
   details: jsonb('details').$type<Record<string, string>>().notNull(),
+  /** Only active methods are offered to users; a method is deactivated, never deleted. */
+  active: boolean('active').notNull().default(true),
+  /** The operator's order (ties: oldest first). */
+  position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An uploaded file, stored privately (lib/object-store.ts) under `storage_key`; served only to its owner and admins. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    storageKey: text('storage_key').notNull().unique(),
+    /** Decided from the file's bytes when it was uploaded. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('receipts_user_idx').on(t.userId)],
+);
+
+/**
+ * A deposit request. Its id is its pending history row's; no money moves until an operator approves
+ * it (external -> balance, through the ledger) or rejects it (nothing moves). Settled exactly once.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    methodId: text('method_id').notNull(),
+    /** The method as it was when the deposit was filed (an operator may edit it later). */
+    methodLabel: text('method_label').notNull(),
+    methodType: text('method_type', { enum: ['bank', 'crypto', 'paypal'] }).notNull(),
+    receiptId: text('receipt_id')
+      .notNull()
+      .references(() => receipts.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    journalId: bigint('journal_id', { mode: 'number' }),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deposits_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,5 +1,5 @@
 import { DEPOSIT_METHODS_LIMIT } from '@meridian/shared';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { depositMethods, plans } from '../../db/schema/index.js';
 
@@ -20,7 +20,7 @@ export function listPlans(db: Db) {
     .orderBy(asc(plans.minCents));
 }
 
-/** The deposit methods, oldest first, at most DEPOSIT_METHODS_LIMIT. */
+/** The active deposit methods in the operator's order, at most DEPOSIT_METHODS_LIMIT. */
 export function listDepositMethods(db: Db) {
   return db
     .select({
@@ -30,6 +30,7 @@ export function listDepositMethods(db: Db) {
       details: depositMethods.details,
     })
     .from(depositMethods)
-    .orderBy(asc(depositMethods.createdAt), asc(depositMethods.id))
+    .where(eq(depositMethods.active, true))
+    .orderBy(asc(depositMethods.position), asc(depositMethods.createdAt), asc(depositMethods.id))
     .limit(DEPOSIT_METHODS_LIMIT);
 }

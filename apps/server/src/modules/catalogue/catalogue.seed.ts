@@ -80,5 +80,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
     .insert(plans)
     .values([...DEFAULT_PLANS])
     .onConflictDoNothing();
-  await db.insert(depositMethods).values(DEFAULT_DEPOSIT_METHODS).onConflictDoNothing();
+  await db
+    .insert(depositMethods)
+    .values(DEFAULT_DEPOSIT_METHODS.map((m, position) => ({ ...m, position })))
+    .onConflictDoNothing();
 }

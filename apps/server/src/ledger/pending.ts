@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { transactions } from '../db/schema/index.js';
+import type { HistoryLine, HistoryRow } from './book.js';
+
+/**
+ * History rows of requests that move no money yet (a deposit awaiting the operator): written
+ * pending with no journal, and settled once — success with the journal that moved the money, or
+ * failed with nothing moved. The ledger writes every history row; these are the ones book() does not.
+ */
+export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): Promise<HistoryRow> {
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      id: randomUUID(),
+      userId: line.userId,
+      type: line.type,
+      mode: line.mode,
+      method: line.method,
+      description: line.description,
+      amountCents: line.amountCents,
+      feeCents: line.feeCents ?? 0,
+      status: 'pending',
+      wallet: line.wallet,
+    })
+    .returning();
+  if (!row) throw new Error('recordPending: no row written');
+  return row;
+}
+
+/** Settles a pending row; false when it was not pending (already settled, or no such row). */
+export async function settlePending(
+  tx: Db,
+  id: string,
+  outcome: { status: 'success'; journalId: number } | { status: 'failed' },
+): Promise<boolean> {
+  const done = await tx
+    .update(transactions)
+    .set(outcome.status === 'success' ? { status: 'success', journalId: outcome.journalId } : { status: 'failed' })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
+    .returning({ id: transactions.id });
+  return done.length === 1;
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { type Deposit, depositMessages, historyWording, type Transaction } from '@meridian/shared';
+import { recordAudit } from '../../core/audit/audit.queries.js';
+import { enqueueEmail } from '../../core/email/outbox.js';
+import { toTransactionDto } from '../../core/history/history.queries.js';
+import { publishChanged, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { findUserById, type UserRow } from '../../core/users/users.queries.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { bookIn, recordPending, settlePending } from '../../ledger/index.js';
+import { moneyTransaction } from '../../lib/money-transaction.js';
+import { toDepositDto } from './deposits.dto.js';
+import {
+  findActiveMethod,
+  insertDeposit,
+  insertReceipt,
+  lockDeposit,
+  markDeposit,
+  pendingDeposits,
+} from './deposits.queries.js';
+
+const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
+
+export interface Links {
+  publicUrl: string;
+  operatorEmail: string;
+}
+
+export interface FiledReceipt {
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** What POST /api/deposits answers (and replays): the pending history row and its deposit. */
+export interface FiledDeposit {
+  transaction: Transaction;
+  deposit: Deposit;
+}
+
+/**
+ * Files a deposit inside the caller's (idempotent) transaction: the stored receipt's row, a pending
+ * credit in the history and the deposit, and the two e-mails. No money moves until an operator
+ * approves it.
+ */
+export async function fileDeposit(
+  tx: Db,
+  user: UserRow,
+  req: { amountCents: number; methodId: string; receipt: FiledReceipt },
+  links: Links,
+): Promise<FiledDeposit> {
+  const method = await findActiveMethod(tx, req.methodId);
+  if (!method) throw new AppError('DEPOSIT_METHOD_NOT_FOUND', depositMessages.methodNotFound);
+  const receipt = await insertReceipt(tx, {
+    id: randomUUID(),
+    userId: user.id,
+    storageKey: req.receipt.storageKey,
+    contentType: req.receipt.contentType,
+    sizeBytes: req.receipt.sizeBytes,
+  });
+  const row = await recordPending(tx, {
+    userId: user.id,
+    type: 'credit',
+    mode: 'deposit',
+    method: method.label,
+    description: historyWording.deposit(method.label),
+    amountCents: req.amountCents,
+    wallet: 'balance',
+  });
+  const deposit = await insertDeposit(tx, {
+    id: row.id,
+    userId: user.id,
+    amountCents: req.amountCents,
+    methodId: method.id,
+    methodLabel: method.label,
+    methodType: method.type,
+    receiptId: receipt.id,
+  });
+  const dashboardUrl = `${links.publicUrl}/dashboard`;
+  const transactionsUrl = `${links.publicUrl}/transactions`;
+  await enqueueEmail(tx, user.email, {
+    kind: 'deposit-processing',
+    name: user.name,
+    amountCents: req.amountCents,
+    methodLabel: method.label,
+    dashboardUrl,
+    transactionsUrl,
+  });
+  await enqueueEmail(tx, links.operatorEmail, {
+    kind: 'deposit-notification',
+    userName: user.name,
+    userEmail: user.email,
+    amountCents: req.amountCents,
+    methodLabel: method.label,
+    dashboardUrl,
+    transactionsUrl,
+    adminUserUrl: `${links.publicUrl}/admin/users/${encodeURIComponent(user.id)}`,
+  });
+  await publishChanged(tx, [user.id], TOPICS);
+  return { transaction: toTransactionDto(row), deposit: toDepositDto(deposit) };
+}
+
+export type Settlement = { deposit: Deposit; changed: boolean };
+
+/**
+ * Approves a pending deposit: `external -> balance` through the ledger, the history row success, the
+ * deposit approved, audited, the user told. Approving it again changes nothing; a rejected one
+ * cannot be approved. One at a time per deposit (its row is locked), so approve and reject racing
+ * settle it exactly once.
+ */
+export function approveDeposit(db: Db, id: string, actor: string, links: Links, now: Date): Promise<Settlement> {
+  return moneyTransaction(db, async (tx) => {
+    const d = await lockDeposit(tx, id);
+    if (!d) throw new AppError('DEPOSIT_NOT_FOUND', depositMessages.depositNotFound);
+    if (d.status === 'approved') return { deposit: toDepositDto(d), changed: false };
+    if (d.status !== 'pending') throw new AppError('ALREADY_SETTLED', depositMessages.alreadySettled);
+    const booked = await bookIn(tx, {
+      kind: 'deposit',
+      userId: d.userId,
+      postings: [
+        { account: { system: 'external' }, amountCents: -d.amountCents },
+        { account: { userId: d.userId, kind: 'balance' }, amountCents: d.amountCents },
+      ],
+      history: [],
+      topics: { userIds: [d.userId], topics: TOPICS },
+    });
+    if (!(await settlePending(tx, d.id, { status: 'success', journalId: booked.journalId }))) {
+      throw new Error(`deposit ${d.id}: its history row was not pending`);
+    }
+    const done = await markDeposit(tx, d.id, {
+      status: 'approved',
+      reason: null,
+      journalId: booked.journalId,
+      decidedBy: actor,
+      decidedAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'deposit.approve',
+      targetUserId: d.userId,
+      details: { depositId: d.id, amountCents: d.amountCents, before: 'pending', after: 'approved' },
+    });
+    const user = await findUserById(tx, d.userId);
+    if (user) {
+      await enqueueEmail(tx, user.email, {
+        kind: 'deposit-approved',
+        name: user.name,
+        amountCents: d.amountCents,
+        methodLabel: d.methodLabel,
+        dashboardUrl: `${links.publicUrl}/dashboard`,
+      });
+    }
+    return { deposit: toDepositDto(done), changed: true };
+  });
+}
+
+/**
+ * Rejects a pending deposit with a reason: nothing moves, the history row fails, audited, the user
+ * told. Rejecting it again changes nothing; an approved one cannot be rejected.
+ */
+export function rejectDeposit(
+  db: Db,
+  id: string,
+  reason: string,
+  actor: string,
+  links: Links,
+  now: Date,
+): Promise<Settlement> {
+  return moneyTransaction(db, async (tx) => {
+    const d = await lockDeposit(tx, id);
+    if (!d) throw new AppError('DEPOSIT_NOT_FOUND', depositMessages.depositNotFound);
+    if (d.status === 'rejected') return { deposit: toDepositDto(d), changed: false };
+    if (d.status !== 'pending') throw new AppError('ALREADY_SETTLED', depositMessages.alreadySettled);
+    if (!(await settlePending(tx, d.id, { status: 'failed' }))) {
+      throw new Error(`deposit ${d.id}: its history row was not pending`);
+    }
+    const done = await markDeposit(tx, d.id, {
+      status: 'rejected',
+      reason,
+      journalId: null,
+      decidedBy: actor,
+      decidedAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'deposit.reject',
+      targetUserId: d.userId,
+      details: { depositId: d.id, amountCents: d.amountCents, reason, before: 'pending', after: 'rejected' },
+    });
+    const user = await findUserById(tx, d.userId);
+    if (user) {
+      await enqueueEmail(tx, user.email, {
+        kind: 'deposit-rejected',
+        name: user.name,
+        amountCents: d.amountCents,
+        methodLabel: d.methodLabel,
+        reason,
+        transactionsUrl: `${links.publicUrl}/transactions`,
+      });
+    }
+    await publishChanged(tx, [d.userId], TOPICS);
+    return { deposit: toDepositDto(done), changed: true };
+  });
+}
+
+/** Pending deposits, oldest first (the operator's queue). */
+export async function listPendingDeposits(db: Db, limit = 100): Promise<Deposit[]> {
+  return (await pendingDeposits(db, limit)).map(toDepositDto);
+}
