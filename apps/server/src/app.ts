@@ -21,12 +21,13 @@ import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
 import { diskStore, type ObjectStore, s3Store } from './lib/object-store.js';
-import type { Accrue } from './modules/admin/admin-commands.js';
+import type { OperatorOperations } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
+import { depositOperations } from './modules/deposits/deposits.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
@@ -48,8 +49,8 @@ export interface AppDeps {
   clock: Clock;
   /** The signed-in user of a request, from its session cookie (guards use it). */
   readSession: SessionReader;
-  /** The profit accrual job, handed to the operator commands (admin does not import investments). */
-  accrue: Accrue;
+  /** What the operator commands borrow from other features (admin imports none of them). */
+  operations: OperatorOperations;
   /** Private storage of uploaded receipts. */
   objects: ObjectStore;
 }
@@ -101,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions) {
     internalToken: opts.internalToken,
     clock,
     readSession: withAutoActivation(readSession, opts.db, opts.config.autoActivateAfterHours, clock),
-    accrue: runAccrual,
+    operations: operatorOperations(opts.config),
     objects: opts.objects ?? objectStoreFor(opts.config),
   });
   app.decorateRequest('user', null);
@@ -160,6 +161,14 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   return app;
+}
+
+/** The composition root lends the operator commands the other features' jobs. */
+export function operatorOperations(config: Config): OperatorOperations {
+  return {
+    accrue: runAccrual,
+    deposits: depositOperations({ publicUrl: config.publicUrl, operatorEmail: config.operatorEmail }),
+  };
 }
 
 function objectStoreFor(config: Config): ObjectStore {

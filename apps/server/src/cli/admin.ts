@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { operatorOperations } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLock, lockHolder } from '../lib/process-lock.js';
 import { checkUsage, runAdminCommand, UsageError } from '../modules/admin/admin-commands.js';
-import { runAccrual } from '../modules/investments/accrual.service.js';
 
 interface ServerInfo {
   pid: number;
@@ -41,7 +41,7 @@ async function direct(args: string[]): Promise<string> {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    return await runAdminCommand(database.db, args, undefined, runAccrual);
+    return await runAdminCommand(database.db, args, undefined, operatorOperations(config));
   } finally {
     await database.close();
     lock?.release();

@@ -1,3 +1,4 @@
+import { type Deposit, formatCents } from '@meridian/shared';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -8,6 +9,9 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- deactivate <email>
   npm run admin -- adjust <email> <amountCents> "<reason>"
   npm run admin -- accrue                  (or: npm run accrue)
+  npm run admin -- deposits                (pending deposits, oldest first)
+  npm run admin -- approve-deposit <id>
+  npm run admin -- reject-deposit <id> "<reason>"
   npm run admin -- clock advance <days>    (only on a server started with TEST_CLOCK=true)`;
 
 export const TEST_CLOCK_OFF = 'The test clock is off: start the server with TEST_CLOCK=true to use "clock advance"';
@@ -22,12 +26,36 @@ export function checkUsage(args: readonly string[]): void {
     ((command === 'activate' || command === 'deactivate') && rest.length === 1 && rest[0] !== '') ||
     (command === 'adjust' && rest.length === 3 && !!rest[0] && /^-?\d+$/.test(rest[1] ?? '')) ||
     (command === 'accrue' && rest.length === 0) ||
+    (command === 'deposits' && rest.length === 0) ||
+    (command === 'approve-deposit' && rest.length === 1 && !!rest[0]) ||
+    (command === 'reject-deposit' && rest.length === 2 && !!rest[0] && !!rest[1]?.trim()) ||
     (command === 'clock' && rest.length === 2 && rest[0] === 'advance' && /^\d+$/.test(rest[1] ?? ''));
   if (!ok) throw new UsageError(ADMIN_USAGE);
 }
 
+function needDeposits(ops: OperatorOperations): DepositOperations {
+  if (!ops.deposits) throw new Error('deposits: no deposit operations were handed to the operator commands');
+  return ops.deposits;
+}
+
 /** Runs the profit accrual job at `now`; returns how many investments it touched. */
 export type Accrue = (db: Db, now: Date) => Promise<number>;
+
+/** The deposit settlement the console will use too (the deposits feature builds it). */
+export interface DepositOperations {
+  listPending(db: Db): Promise<Deposit[]>;
+  approve(db: Db, id: string, actor: string, now: Date): Promise<{ deposit: Deposit; changed: boolean }>;
+  reject(db: Db, id: string, reason: string, actor: string, now: Date): Promise<{ deposit: Deposit; changed: boolean }>;
+}
+
+/**
+ * What other features lend the operator commands, handed in by whoever composes the app (app.ts,
+ * cli/admin.ts): this feature imports none of them.
+ */
+export interface OperatorOperations {
+  accrue?: Accrue;
+  deposits?: DepositOperations;
+}
 
 /**
  * The operator commands, shared by the CLI (own database) and the running server (handed over).
@@ -38,7 +66,7 @@ export async function runAdminCommand(
   db: Db,
   args: string[],
   clock: Clock = systemClock,
-  accrue?: Accrue,
+  ops: OperatorOperations = {},
 ): Promise<string> {
   checkUsage(args);
   const [command, first = '', second = '', third = ''] = args;
@@ -53,8 +81,23 @@ export async function runAdminCommand(
       return `${done.email} adjusted by ${done.balanceDeltaCents} cents`;
     }
     case 'accrue':
-      if (!accrue) throw new Error('accrue: no accrual job was handed to the operator commands');
-      return `accrued ${await accrue(db, clock.now())} investment(s)`;
+      if (!ops.accrue) throw new Error('accrue: no accrual job was handed to the operator commands');
+      return `accrued ${await ops.accrue(db, clock.now())} investment(s)`;
+    case 'deposits': {
+      const pending = await needDeposits(ops).listPending(db);
+      if (pending.length === 0) return 'No pending deposits';
+      return pending
+        .map((d) => `${d.id}  ${d.createdAt}  ${formatCents(d.amountCents)}  ${d.methodLabel}  user ${d.userId}`)
+        .join('\n');
+    }
+    case 'approve-deposit': {
+      const out = await needDeposits(ops).approve(db, first, 'cli', clock.now());
+      return out.changed ? `deposit ${first} approved` : `deposit ${first} was already approved`;
+    }
+    case 'reject-deposit': {
+      const out = await needDeposits(ops).reject(db, first, second.trim(), 'cli', clock.now());
+      return out.changed ? `deposit ${first} rejected` : `deposit ${first} was already rejected`;
+    }
     default: {
       // checkUsage let only `clock advance <days>` through to here.
       if (!clock.advanceDays) throw new UsageError(TEST_CLOCK_OFF);

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateIfDue } from '../../core/users/activation.service.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
+import { fundedUser } from '../../test/money.js';
+import { depositParts, postDeposit } from '../../test/multipart.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { ADMIN_USAGE, runAdminCommand, TEST_CLOCK_OFF, UsageError } from './admin-commands.js';
 
@@ -119,6 +121,49 @@ describe('the internal hand-off endpoint', () => {
       sql`select is_active from users where email = ${body.email}`,
     );
     expect(row?.is_active).toBe(false);
+  });
+});
+
+describe('deposit commands (through the internal endpoint, as the CLI sends them to a running server)', () => {
+  const command = async (args: string[]) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/internal/admin',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-admin-token': 'test-internal-token' },
+      payload: { args },
+    });
+    return { status: res.statusCode, output: res.json().output as string, error: res.json().error };
+  };
+
+  it('lists pending deposits, approves one into the balance and rejects another with its reason', async () => {
+    const u = await fundedUser(ctx, 0);
+    const a = (await postDeposit(u.client, depositParts(20_000))).json().deposit.id as string;
+    const b = (await postDeposit(u.client, depositParts(30_000))).json().deposit.id as string;
+    const listed = await command(['deposits']);
+    expect(listed.output).toContain(a);
+    expect(listed.output).toContain('$300.00');
+
+    expect((await command(['approve-deposit', a])).output).toBe(`deposit ${a} approved`);
+    expect((await command(['approve-deposit', a])).output).toBe(`deposit ${a} was already approved`);
+    expect((await command(['reject-deposit', b, 'No payment received'])).output).toBe(`deposit ${b} rejected`);
+    expect(await u.wallet()).toMatchObject({ balanceCents: 20_000, totalDepositCents: 20_000 });
+    expect((await command(['deposits'])).output).not.toContain(a);
+
+    const late = await command(['approve-deposit', b]);
+    expect(late.status).toBe(409);
+    const unknown = await command(['approve-deposit', 'no-such-deposit']);
+    expect(unknown.status).toBe(404);
+    const noReason = await command(['reject-deposit', a]);
+    expect(noReason.error).toMatchObject({ code: 'INVALID_COMMAND', message: ADMIN_USAGE });
+    const audited = await rows<{ actor: string; action: string }>(
+      ctx.db,
+      sql`SELECT actor, action FROM audit_log WHERE details->>'depositId' IN (${a}, ${b}) ORDER BY id`,
+    );
+    expect(audited).toEqual([
+      { actor: 'cli', action: 'deposit.approve' },
+      { actor: 'cli', action: 'deposit.reject' },
+    ]);
   });
 });
 

@@ -39,7 +39,7 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('FORBIDDEN', messages.forbidden);
       }
       try {
-        return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock, app.deps.accrue) };
+        return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock, app.deps.operations) };
       } catch (err) {
         // A command line that is not a command is the caller's mistake: a 400 carrying the usage text.
         if (err instanceof UsageError) throw new AppError('INVALID_COMMAND', err.message);

@@ -207,3 +207,13 @@ export function rejectDeposit(
 export async function listPendingDeposits(db: Db, limit = 100): Promise<Deposit[]> {
   return (await pendingDeposits(db, limit)).map(toDepositDto);
 }
+
+/** The settlement as the operator commands (and later the console) use it, with these links. */
+export function depositOperations(links: Links) {
+  return {
+    listPending: (db: Db) => listPendingDeposits(db),
+    approve: (db: Db, id: string, actor: string, now: Date) => approveDeposit(db, id, actor, links, now),
+    reject: (db: Db, id: string, reason: string, actor: string, now: Date) =>
+      rejectDeposit(db, id, reason, actor, links, now),
+  };
+}

@@ -5,42 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/sql.js';
 import { newKey, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
+import { fileOf, type Part, PNG_SIGNATURE, postDeposit } from '../../test/multipart.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { approveDeposit, listPendingDeposits, rejectDeposit } from './deposits.service.js';
 
 const MB5 = 5 * 1024 * 1024;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG = PNG_SIGNATURE;
+const file = fileOf;
 const links = { publicUrl: 'http://localhost:3000', operatorEmail: 'ops@meridian.test' };
-
-function file(head: Buffer | string, size: number): Buffer {
-  const b = Buffer.alloc(size, 0x2a);
-  Buffer.from(head).copy(b);
-  return b;
-}
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function multipart(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----meridian${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in p) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-        ),
-        p.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -52,13 +24,7 @@ async function user() {
   return fundedUser(ctx, 0);
 }
 
-function deposit(client: TestClient, parts: Part[], key: string | null = newKey()): ReturnType<TestClient['request']> {
-  const { body, contentType } = multipart(parts);
-  return client.request('POST', '/api/deposits', body, {
-    'content-type': contentType,
-    ...(key ? { 'idempotency-key': key } : {}),
-  });
-}
+const deposit = postDeposit;
 
 const receipt = (data = file(PNG, 2_000), filename = 'receipt.png', type = 'image/png'): Part => ({
   name: 'receipt',
