@@ -43,6 +43,10 @@ const filled: Record<string, (page: Page) => Promise<void>> = {
   '/referrals': async (page) => {
     await expect(page.getByLabel('Referral Link', { exact: true })).toBeVisible();
   },
+  '/deposit': async (page) => {
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByLabel('Amount', { exact: true }).fill('150');
+  },
 };
 
 for (const theme of ['light', 'dark'] as const) {
@@ -60,6 +64,19 @@ for (const theme of ['light', 'dark'] as const) {
         await expectNoSeriousA11yViolations(page, { exclude });
       });
     }
+
+    test('/deposit/checkout with a receipt chosen has no serious accessibility violations', async ({ page }) => {
+      await createActiveUser(page);
+      await page.goto('/deposit/checkout?amount=150&method=bank-transfer');
+      await settle(page, theme);
+      await expect(page.getByRole('button', { name: 'I have made payment' })).toBeVisible();
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
+      await page
+        .getByTestId('receipt-input')
+        .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+      await expect(page.getByRole('img', { name: 'Receipt preview' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, { exclude });
+    });
 
     test('empty /investments, /transactions, /referrals have no serious accessibility violations', async ({ page }) => {
       await createActiveUser(page);

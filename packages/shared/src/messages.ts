@@ -191,6 +191,7 @@ export const depositMessages = {
   failedToCreateTransaction: 'Failed to create transaction',
   failedToDeposit: 'Failed to deposit',
   failedToFetchDepositMethods: 'Failed to fetch deposit methods',
+  detailCopied: 'Copied to clipboard',
   addressCopied: 'Address copied to clipboard',
   emailCopied: 'Email copied to clipboard',
   // Ours

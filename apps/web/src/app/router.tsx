@@ -81,8 +81,16 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page')).ProfilePage }),
               },
-              placeholder('deposit', 'Deposit'),
-              placeholder('deposit/checkout', 'Checkout'),
+              {
+                path: 'deposit',
+                lazy: async () => ({ Component: (await import('../features/deposit/pages/deposit-page')).DepositPage }),
+              },
+              {
+                path: 'deposit/checkout',
+                lazy: async () => ({
+                  Component: (await import('../features/deposit/pages/checkout-page')).CheckoutPage,
+                }),
+              },
               placeholder('withdraw', 'Withdraw'),
               placeholder('withdraw/method', 'Withdrawal Method'),
               {

@@ -42,8 +42,10 @@ function toApiError(status: number, payload: unknown): ApiError {
 /** Calls the Meridian API with the session cookie; throws `ApiError` on any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, idempotencyKey } = options;
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> =
-    body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' };
+    body === undefined || isForm ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' };
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   let response: Response;
   try {
@@ -51,7 +53,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       method,
       credentials: 'include',
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : isForm ? (body as FormData) : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (cause) {

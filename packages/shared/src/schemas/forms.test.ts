@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { messages, moneyMessages } from '../messages.js';
+import { depositMessages, messages, moneyMessages } from '../messages.js';
 import type { Plan } from './catalogue.js';
-import { investFormSchema, investProblem, resetPasswordFormSchema, transferFormSchema } from './forms.js';
+import {
+  depositFormSchema,
+  investFormSchema,
+  investProblem,
+  resetPasswordFormSchema,
+  transferFormSchema,
+} from './forms.js';
 
 const plan = { id: 'p1', name: 'Starter', minCents: 10_000, maxCents: 100_000 } as Plan;
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -37,5 +43,26 @@ describe('form schemas', () => {
     const found = issues(transferFormSchema.safeParse({ email: ' ', amount: '' }));
     expect(found[0]).toEqual(['email', moneyMessages.emailRequired]);
     expect(found).toContainEqual(['amount', moneyMessages.amountRequired]);
+  });
+});
+
+describe('depositFormSchema', () => {
+  const problem = (amount: string, methodId = 'paypal') => {
+    const r = depositFormSchema.safeParse({ amount, methodId });
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+  it('needs both an amount and a method', () => {
+    expect(problem('')).toBe(depositMessages.fillAllFields);
+    expect(problem('500', '')).toBe(depositMessages.fillAllFields);
+  });
+  it('refuses below 100 and lets exactly 100 through', () => {
+    expect(problem('99.99')).toBe(depositMessages.amountBelowMinimum);
+    expect(problem('0')).toBe(depositMessages.amountBelowMinimum);
+    expect(problem('100')).toBeNull();
+    expect(problem('$1,000.50')).toBeNull();
+  });
+  it('says what is wrong with an amount that is not one', () => {
+    expect(problem('12abc')).toBe(moneyMessages.enterValidAmount);
+    expect(problem('150.123')).toBe(moneyMessages.tooManyDecimals);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.js';
-import { messages, moneyMessages } from '../messages.js';
+import { MIN_DEPOSIT_CENTS, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { depositMessages, messages, moneyMessages } from '../messages.js';
 import { amountProblemMessages, parseDollars } from '../money-input.js';
 import type { Plan } from './catalogue.js';
 import { EMAIL_PATTERN } from './fields.js';
@@ -84,3 +84,32 @@ export function investFormSchema(plans: readonly Plan[], investedPlanIds: Readon
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 }
+
+/**
+ * The deposit form (and the withdrawal form, whose rules are the same): an amount and a method are
+ * both required ('Please fill all fields'), and the amount may not be below 100; exactly 100 passes,
+ * although the specification's wording says 'greater than'.
+ */
+export const depositFormSchema = z.object({ amount: z.string(), methodId: z.string() }).superRefine((v, ctx) => {
+  if (v.amount.trim() === '' || v.methodId === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.amount.trim() === '' ? 'amount' : 'methodId'],
+      message: depositMessages.fillAllFields,
+    });
+    return;
+  }
+  const parsed = parseDollars(v.amount);
+  if (!parsed.ok) {
+    const message =
+      parsed.problem === 'zero'
+        ? depositMessages.amountBelowMinimum
+        : amountProblemMessages[parsed.problem === 'empty' ? 'invalid' : parsed.problem];
+    ctx.addIssue({ code: 'custom', path: ['amount'], message });
+    return;
+  }
+  if (parsed.cents < MIN_DEPOSIT_CENTS) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: depositMessages.amountBelowMinimum });
+  }
+});
+export type DepositForm = z.input<typeof depositFormSchema>;

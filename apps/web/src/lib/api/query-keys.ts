@@ -8,3 +8,4 @@ export const plansQueryKey = ['plans'] as const;
 export const investmentsQueryKey = ['investments'] as const;
 export const transactionsQueryKey = ['transactions'] as const;
 export const referralsQueryKey = ['referrals'] as const;
+export const depositMethodsQueryKey = ['deposit-methods'] as const;
