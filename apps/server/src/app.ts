@@ -38,6 +38,8 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { withdrawalOperations } from './modules/withdrawals/withdrawals.service.js';
 
 export interface AppDeps {
   db: Db;
@@ -125,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(internalRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
+  await app.register(withdrawalRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
@@ -168,6 +171,7 @@ export function operatorOperations(config: Config): OperatorOperations {
   return {
     accrue: runAccrual,
     deposits: depositOperations({ publicUrl: config.publicUrl, operatorEmail: config.operatorEmail }),
+    withdrawals: withdrawalOperations({ publicUrl: config.publicUrl }),
   };
 }
 

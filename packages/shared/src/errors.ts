@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'DEPOSIT_METHOD_NOT_FOUND',
   'DEPOSIT_NOT_FOUND',
   'ALREADY_SETTLED',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'OTP_LOCKED',
+  'WITHDRAWAL_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,4 +11,5 @@ export const historyWording = {
   capitalReturned: (planName: string, why: 'matured' | 'ended early') => `Capital returned: ${planName} plan ${why}`,
   referralBonus: (refereeName: string) => `Referral bonus: ${refereeName} joined`,
   deposit: (methodLabel: string) => `Deposit via ${methodLabel}`,
+  withdrawal: (methodLabel: string) => `Withdrawal via ${methodLabel}`,
 } as const;

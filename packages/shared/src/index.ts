@@ -14,3 +14,4 @@ export * from './schemas/money.js';
 export * from './schemas/sessions.js';
 export * from './schemas/system.js';
 export * from './schemas/user.js';
+export * from './schemas/withdrawals.js';

@@ -203,3 +203,33 @@ export const depositMessages = {
   rejectionReasonRequired: 'A reason for the rejection is required',
   receiptNotFound: 'Receipt not found',
 } as const;
+
+/** Withdrawals (spec sections 4, 5 and 8), and ours where the specification is silent. */
+export const withdrawalMessages = {
+  bankNameRequired: 'Bank name is required',
+  accountNumberRequired: 'Account number is required',
+  accountNameRequired: 'Account name is required',
+  swiftCodeRequired: 'Swift code is required',
+  labelRequired: 'Label is required',
+  walletAddressRequired: 'Wallet address is required',
+  networkRequired: 'Network is required',
+  invalidOtp: 'Invalid OTP',
+  // Ours
+  otpNote: 'Submitting sends a one-time password to your email.',
+  otpSent: 'We sent a one-time password to your email',
+  otpExpired: 'This code has expired. Submit the form again for a new one.',
+  otpLocked: 'Too many wrong codes. Submit the form again for a new one.',
+  otpTooSoon: 'A code was sent less than a minute ago. Please wait a moment before asking for another.',
+  otpRequired: 'Enter the 6-digit code from your email',
+  cautionTitle: 'Caution',
+  securityDeposit: (percent: string) =>
+    `Before your withdrawal is paid, a security deposit of ${percent} of the amount must be made to your account.`,
+  goToDeposit: 'Go to Deposit',
+  confirmWithdrawal: 'Request withdrawal',
+  withdrawalRequested: 'Withdrawal requested',
+  withdrawalRequestedDescription: 'It will be paid out once an operator approves it.',
+  failedToWithdraw: 'Failed to withdraw',
+  withdrawalNotFound: 'Withdrawal not found',
+  alreadySettled: 'This withdrawal has already been settled',
+  payoutSaved: 'Withdrawal information saved',
+} as const;

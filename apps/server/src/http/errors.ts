@@ -37,6 +37,10 @@ const STATUS: Record<ErrorCode, number> = {
   DEPOSIT_METHOD_NOT_FOUND: 404,
   DEPOSIT_NOT_FOUND: 404,
   ALREADY_SETTLED: 409,
+  INVALID_OTP: 400,
+  OTP_EXPIRED: 400,
+  OTP_LOCKED: 400,
+  WITHDRAWAL_NOT_FOUND: 404,
 };
 
 /** The one error type: a code from the closed list and the specification's message. */

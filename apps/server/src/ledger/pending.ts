@@ -33,11 +33,16 @@ export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): 
 export async function settlePending(
   tx: Db,
   id: string,
-  outcome: { status: 'success'; journalId: number } | { status: 'failed' },
+  outcome: { status: 'success'; journalId?: number } | { status: 'failed' },
 ): Promise<boolean> {
+  // A row whose money moved when it was written (a withdrawal's hold) keeps that journal.
+  const change =
+    outcome.status === 'success' && outcome.journalId !== undefined
+      ? { status: 'success' as const, journalId: outcome.journalId }
+      : { status: outcome.status };
   const done = await tx
     .update(transactions)
-    .set(outcome.status === 'success' ? { status: 'success', journalId: outcome.journalId } : { status: 'failed' })
+    .set(change)
     .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')))
     .returning({ id: transactions.id });
   return done.length === 1;

@@ -29,6 +29,24 @@ export type EmailTemplate =
       methodLabel: string;
       reason: string;
       transactionsUrl: string;
+    }
+  | { kind: 'withdrawal-otp'; name: string; code: string; withdrawUrl: string; validMinutes: number }
+  | {
+      kind: 'withdrawal-requested';
+      userName: string;
+      userEmail: string;
+      amountCents: number;
+      methodLabel: string;
+      adminUserUrl: string;
+    }
+  | { kind: 'withdrawal-paid'; name: string; amountCents: number; methodLabel: string; dashboardUrl: string }
+  | {
+      kind: 'withdrawal-rejected';
+      name: string;
+      amountCents: number;
+      methodLabel: string;
+      reason: string;
+      dashboardUrl: string;
     };
 
 export interface RenderedEmail {
@@ -153,6 +171,77 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
             `Your deposit of ${amount} via ${t.methodLabel} was not approved, and nothing was added to your balance.`,
             `Reason: ${t.reason}`,
             `Transactions: ${t.transactionsUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'withdrawal-otp':
+      return {
+        subject: 'Withdrawal OTP',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your one-time password for the withdrawal is:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(t.code)}</p><p>It is valid for ${t.validMinutes} minutes and can be used once. If you did not ask for it, change your password.</p><p><a href="${escapeHtml(t.withdrawUrl)}">Return to your withdrawal</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `Your one-time password for the withdrawal is: ${t.code}`,
+            `It is valid for ${t.validMinutes} minutes and can be used once. If you did not ask for it, change your password.`,
+            `Return to your withdrawal: ${t.withdrawUrl}`,
+          ],
+          year,
+        ),
+      };
+    case 'withdrawal-requested': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Withdrawal Request',
+        html: layout(
+          `<p>${escapeHtml(t.userName)} (${escapeHtml(t.userEmail)}) has requested a withdrawal of <strong>${escapeHtml(amount)}</strong> by ${escapeHtml(t.methodLabel)}. The amount is on hold, waiting for approval.</p><p><a href="${escapeHtml(t.adminUserUrl)}">Review the user</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `${t.userName} (${t.userEmail}) has requested a withdrawal of ${amount} by ${t.methodLabel}. The amount is on hold, waiting for approval.`,
+            `Review the user: ${t.adminUserUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'withdrawal-paid': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Your withdrawal has been paid',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your withdrawal of <strong>${escapeHtml(amount)}</strong> by ${escapeHtml(t.methodLabel)} has been approved and paid out.</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `Your withdrawal of ${amount} by ${t.methodLabel} has been approved and paid out.`,
+            `Dashboard: ${t.dashboardUrl}`,
+          ],
+          year,
+        ),
+      };
+    }
+    case 'withdrawal-rejected': {
+      const amount = formatCents(t.amountCents);
+      return {
+        subject: 'Your withdrawal was not approved',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your withdrawal of <strong>${escapeHtml(amount)}</strong> by ${escapeHtml(t.methodLabel)} was not approved; the amount is back in your balance.</p><p>Reason: ${escapeHtml(t.reason)}</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            `Your withdrawal of ${amount} by ${t.methodLabel} was not approved; the amount is back in your balance.`,
+            `Reason: ${t.reason}`,
+            `Dashboard: ${t.dashboardUrl}`,
           ],
           year,
         ),

@@ -132,3 +132,66 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/** A user's saved payout details (profile, Withdrawal Information): prefill for withdrawals. */
+export const payoutDetails = pgTable('payout_details', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  bank: jsonb('bank').$type<Record<string, string>>().notNull().default({}),
+  crypto: jsonb('crypto').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes that confirm a withdrawal: only a keyed hash of the code is kept, bound to the
+ * amount and destination it was issued for, valid for a while, a few wrong tries, used once.
+ */
+export const withdrawalCodes = pgTable(
+  'withdrawal_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the amount and destination the code was issued for. */
+    requestHash: text('request_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawal_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A withdrawal request. Filing holds the amount (balance -> withdrawal_hold, through the ledger);
+ * approving pays it out (withdrawal_hold -> external), rejecting returns it (-> balance). Its id is
+ * its pending history row's.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bank', 'crypto', 'paypal'] }).notNull(),
+    destination: jsonb('destination').$type<Record<string, string>>().notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    holdJournalId: bigint('hold_journal_id', { mode: 'number' }).notNull(),
+    settleJournalId: bigint('settle_journal_id', { mode: 'number' }),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+  ],
+);

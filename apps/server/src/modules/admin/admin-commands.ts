@@ -1,4 +1,4 @@
-import { type Deposit, formatCents } from '@meridian/shared';
+import { type Deposit, formatCents, type Withdrawal } from '@meridian/shared';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -12,6 +12,9 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- deposits                (pending deposits, oldest first)
   npm run admin -- approve-deposit <id>
   npm run admin -- reject-deposit <id> "<reason>"
+  npm run admin -- withdrawals             (pending withdrawals, oldest first)
+  npm run admin -- approve-withdrawal <id>
+  npm run admin -- reject-withdrawal <id> "<reason>"
   npm run admin -- clock advance <days>    (only on a server started with TEST_CLOCK=true)`;
 
 export const TEST_CLOCK_OFF = 'The test clock is off: start the server with TEST_CLOCK=true to use "clock advance"';
@@ -29,8 +32,16 @@ export function checkUsage(args: readonly string[]): void {
     (command === 'deposits' && rest.length === 0) ||
     (command === 'approve-deposit' && rest.length === 1 && !!rest[0]) ||
     (command === 'reject-deposit' && rest.length === 2 && !!rest[0] && !!rest[1]?.trim()) ||
+    (command === 'withdrawals' && rest.length === 0) ||
+    (command === 'approve-withdrawal' && rest.length === 1 && !!rest[0]) ||
+    (command === 'reject-withdrawal' && rest.length === 2 && !!rest[0] && !!rest[1]?.trim()) ||
     (command === 'clock' && rest.length === 2 && rest[0] === 'advance' && /^\d+$/.test(rest[1] ?? ''));
   if (!ok) throw new UsageError(ADMIN_USAGE);
+}
+
+function needWithdrawals(ops: OperatorOperations): WithdrawalOperations {
+  if (!ops.withdrawals) throw new Error('withdrawals: no withdrawal operations were handed to the operator commands');
+  return ops.withdrawals;
 }
 
 function needDeposits(ops: OperatorOperations): DepositOperations {
@@ -55,6 +66,20 @@ export interface DepositOperations {
 export interface OperatorOperations {
   accrue?: Accrue;
   deposits?: DepositOperations;
+  withdrawals?: WithdrawalOperations;
+}
+
+/** The withdrawal settlement (the withdrawals feature builds it). */
+export interface WithdrawalOperations {
+  listPending(db: Db): Promise<Withdrawal[]>;
+  approve(db: Db, id: string, actor: string, now: Date): Promise<{ withdrawal: Withdrawal; changed: boolean }>;
+  reject(
+    db: Db,
+    id: string,
+    reason: string,
+    actor: string,
+    now: Date,
+  ): Promise<{ withdrawal: Withdrawal; changed: boolean }>;
 }
 
 /**
@@ -93,6 +118,21 @@ export async function runAdminCommand(
     case 'approve-deposit': {
       const out = await needDeposits(ops).approve(db, first, 'cli', clock.now());
       return out.changed ? `deposit ${first} approved` : `deposit ${first} was already approved`;
+    }
+    case 'withdrawals': {
+      const pending = await needWithdrawals(ops).listPending(db);
+      if (pending.length === 0) return 'No pending withdrawals';
+      return pending
+        .map((w) => `${w.id}  ${w.createdAt}  ${formatCents(w.amountCents)}  ${w.method}  user ${w.userId}`)
+        .join('\n');
+    }
+    case 'approve-withdrawal': {
+      const out = await needWithdrawals(ops).approve(db, first, 'cli', clock.now());
+      return out.changed ? `withdrawal ${first} paid out` : `withdrawal ${first} was already paid out`;
+    }
+    case 'reject-withdrawal': {
+      const out = await needWithdrawals(ops).reject(db, first, second.trim(), 'cli', clock.now());
+      return out.changed ? `withdrawal ${first} rejected` : `withdrawal ${first} was already rejected`;
     }
     case 'reject-deposit': {
       const out = await needDeposits(ops).reject(db, first, second.trim(), 'cli', clock.now());

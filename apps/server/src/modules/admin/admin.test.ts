@@ -167,6 +167,37 @@ describe('deposit commands (through the internal endpoint, as the CLI sends them
   });
 });
 
+describe('withdrawal commands', () => {
+  it('list pending withdrawals, pay one out and reject another back into the balance', async () => {
+    const u = await fundedUser(ctx, 100_000);
+    const body = { amountCents: 20_000, method: 'paypal', destination: { email: 'me@paypal.test' } };
+    const fileOne = async () => {
+      await ctx.db.execute(sql`UPDATE withdrawal_codes SET created_at = created_at - interval '2 minutes'`);
+      expect((await u.client.request('POST', '/api/withdrawals/otp', body)).statusCode).toBe(201);
+      const [mail] = await rows<{ text: string }>(
+        ctx.db,
+        sql`SELECT text FROM email_outbox WHERE to_address = ${u.body.email} AND template = 'withdrawal-otp' ORDER BY id DESC LIMIT 1`,
+      );
+      const otp = /is: (\d{6})/.exec(mail?.text ?? '')?.[1];
+      return (await u.money('POST', '/api/withdrawals', { ...body, otp })).json().withdrawal.id as string;
+    };
+    const a = await fileOne();
+    const b = await fileOne();
+    const run = (args: string[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/internal/admin',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-admin-token': 'test-internal-token' },
+        payload: { args },
+      });
+    expect((await run(['withdrawals'])).json().output).toContain(a);
+    expect((await run(['approve-withdrawal', a])).json().output).toBe(`withdrawal ${a} paid out`);
+    expect((await run(['reject-withdrawal', b, 'Wrong account'])).json().output).toBe(`withdrawal ${b} rejected`);
+    expect(await u.wallet()).toMatchObject({ balanceCents: 80_000, totalWithdrawalCents: 20_000 });
+  });
+});
+
 describe('the audit log', () => {
   it('cannot be rewritten or erased', async () => {
     await runAdminCommand(ctx.db, ['activate', 'admin@meridian.test']);

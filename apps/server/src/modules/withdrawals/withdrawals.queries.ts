@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payoutDetails, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type CodeRow = typeof withdrawalCodes.$inferSelect;
+
+/** The user's newest code, its row locked until the transaction ends (checks are one at a time). */
+export async function lockNewestCode(tx: Db, userId: string): Promise<CodeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(withdrawalCodes)
+    .where(eq(withdrawalCodes.userId, userId))
+    .orderBy(desc(withdrawalCodes.createdAt), desc(withdrawalCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertCode(db: Db, row: typeof withdrawalCodes.$inferInsert): Promise<void> {
+  await db.insert(withdrawalCodes).values(row);
+}
+
+/** One more wrong try; answers the count. */
+export async function countWrongTry(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(withdrawalCodes)
+    .set({ attempts: sql`${withdrawalCodes.attempts} + 1` })
+    .where(eq(withdrawalCodes.id, id))
+    .returning({ attempts: withdrawalCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function markCodeUsed(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.update(withdrawalCodes).set({ usedAt: now }).where(eq(withdrawalCodes.id, id));
+}
+
+export async function insertWithdrawal(tx: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+  const [out] = await tx.insert(withdrawals).values(row).returning();
+  if (!out) throw new Error('insertWithdrawal: no row');
+  return out;
+}
+
+export async function lockWithdrawal(tx: Db, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+export async function markWithdrawal(
+  tx: Db,
+  id: string,
+  change: Pick<WithdrawalRow, 'status' | 'reason' | 'settleJournalId' | 'decidedBy' | 'decidedAt'>,
+): Promise<WithdrawalRow> {
+  const [row] = await tx.update(withdrawals).set(change).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error('markWithdrawal: no row');
+  return row;
+}
+
+export function pendingWithdrawals(db: Db, limit: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'pending'))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(limit);
+}
+
+export async function findPayoutDetails(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(payoutDetails)
+    .where(and(eq(payoutDetails.userId, userId)));
+  return row;
+}
+
+export async function savePayoutDetails(
+  db: Db,
+  userId: string,
+  details: { bank: Record<string, string>; crypto: Record<string, string> },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(payoutDetails)
+    .values({ userId, bank: details.bank, crypto: details.crypto, updatedAt: now })
+    .onConflictDoUpdate({
+      target: payoutDetails.userId,
+      set: { bank: details.bank, crypto: details.crypto, updatedAt: now },
+    });
+}

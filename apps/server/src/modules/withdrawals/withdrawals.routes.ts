@@ -1,0 +1,114 @@
+import {
+  type PayoutDetails,
+  payoutDetailsSchema,
+  transactionSchema,
+  withdrawalMessages,
+  withdrawalRequestSchema,
+  withdrawalSchema,
+  withdrawalWithOtpSchema,
+} from '@meridian/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
+import { idempotent } from '../../http/idempotency.js';
+import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
+import {
+  CodeRefused,
+  codeRefusal,
+  fileWithdrawal,
+  requestCode,
+  verifyCode,
+  type WithdrawalContext,
+} from './withdrawals.service.js';
+
+const EMPTY_PAYOUT: PayoutDetails = {
+  bank: { bankName: '', accountNumber: '', accountName: '', routingNumber: '', swiftCode: '' },
+  crypto: { bitcoin: '', ethereum: '', litecoin: '' },
+};
+
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, clock } = app.deps;
+  const context = (): WithdrawalContext => ({
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    operatorEmail: config.operatorEmail,
+    now: clock.now(),
+  });
+
+  app.post(
+    '/withdrawals/otp',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        tags: ['withdrawals'],
+        body: withdrawalRequestSchema,
+        response: { 201: z.object({ expiresAt: z.string() }) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await requestCode(db, currentUser(req), req.body, context())),
+  );
+
+  app.post(
+    '/withdrawals/otp/verify',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        tags: ['withdrawals'],
+        body: withdrawalWithOtpSchema,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (req) => verifyCode(db, currentUser(req), req.body, context()),
+  );
+
+  app.post(
+    '/withdrawals',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        tags: ['withdrawals'],
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: withdrawalWithOtpSchema,
+        response: { 201: z.object({ transaction: transactionSchema, withdrawal: withdrawalSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      try {
+        const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, context()));
+        return reply.status(201).send(filed);
+      } catch (err) {
+        if (err instanceof CodeRefused) throw await codeRefusal(db, err);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/payout-details',
+    { onRequest: requireUser, schema: { tags: ['withdrawals'], response: { 200: payoutDetailsSchema } } },
+    async (req) => {
+      const row = await findPayoutDetails(db, currentUser(req).id);
+      return {
+        bank: { ...EMPTY_PAYOUT.bank, ...(row?.bank ?? {}) },
+        crypto: { ...EMPTY_PAYOUT.crypto, ...(row?.crypto ?? {}) },
+      };
+    },
+  );
+
+  app.put(
+    '/payout-details',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        body: payoutDetailsSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await savePayoutDetails(db, currentUser(req).id, req.body, clock.now());
+      return { message: withdrawalMessages.payoutSaved };
+    },
+  );
+};
