@@ -11,6 +11,11 @@ const root = import.meta.dirname;
 const external = Boolean(process.env.E2E_BASE_URL);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`;
 
+// The journeys' mailbox (e2e/support/mail-catcher.mjs): SMTP and its HTTP view beside the app's port.
+const appPort = Number(new URL(baseURL).port || '3210');
+process.env.E2E_SMTP_PORT ??= String(appPort + 1);
+process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${appPort + 2}`;
+
 // One fresh data folder per run. Set here, before the web server starts, so the server and the test
 // workers (which inherit this process's environment and re-read this file) agree on it.
 process.env.E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-${Date.now()}`);
@@ -46,37 +51,49 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        command: 'node scripts/start.mjs',
-        cwd: root,
-        url: `${baseURL}/api/health`,
-        timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        // SIGTERM lets the server finish requests and close PGlite cleanly.
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-        env: {
-          ...stringEnv(process.env),
-          PORT: new URL(baseURL).port || '3210',
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATA_DIR: process.env.E2E_DATA_DIR,
-          ADMIN_EMAIL: E2E_ADMIN.email,
-          ADMIN_PASSWORD: E2E_ADMIN.password,
-          SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
-          LOG_LEVEL: 'warn',
-          // Every journey logs in from 127.0.0.1; the production limits would throttle the suite.
-          LOGIN_LIMIT_PER_IP: '10000',
-          LOGIN_LIMIT_PER_EMAIL: '1000',
-          SIGNUP_LIMIT_PER_IP: '10000',
-          RESET_LIMIT_PER_IP: '10000',
-          RESET_LIMIT_PER_EMAIL: '1000',
-          // Journeys move time with `npm run admin -- clock advance <days>` and then run `accrue`.
-          TEST_CLOCK: 'true',
-          ACCRUAL_INTERVAL_MS: '0',
+    : [
+        {
+          command: `node e2e/support/mail-catcher.mjs ${process.env.E2E_SMTP_PORT} ${new URL(process.env.E2E_MAILBOX_URL).port}`,
+          cwd: root,
+          url: `${process.env.E2E_MAILBOX_URL}/health`,
+          timeout: 30_000,
+          reuseExistingServer: false,
         },
-      },
+        {
+          command: 'node scripts/start.mjs',
+          cwd: root,
+          url: `${baseURL}/api/health`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          // SIGTERM lets the server finish requests and close PGlite cleanly.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+          env: {
+            ...stringEnv(process.env),
+            PORT: new URL(baseURL).port || '3210',
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATA_DIR: process.env.E2E_DATA_DIR,
+            ADMIN_EMAIL: E2E_ADMIN.email,
+            ADMIN_PASSWORD: E2E_ADMIN.password,
+            SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
+            LOG_LEVEL: 'warn',
+            // Every journey logs in from 127.0.0.1; the production limits would throttle the suite.
+            LOGIN_LIMIT_PER_IP: '10000',
+            LOGIN_LIMIT_PER_EMAIL: '1000',
+            SIGNUP_LIMIT_PER_IP: '10000',
+            RESET_LIMIT_PER_IP: '10000',
+            RESET_LIMIT_PER_EMAIL: '1000',
+            // Journeys move time with `npm run admin -- clock advance <days>` and then run `accrue`.
+            TEST_CLOCK: 'true',
+            ACCRUAL_INTERVAL_MS: '0',
+            // E-mail goes to the journeys' mailbox, and quickly.
+            SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+            EMAIL_DISPATCH_INTERVAL_MS: '200',
+          },
+        },
+      ],
 });
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -43,6 +43,7 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  SECURITY_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(10),
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_BUCKET: optionalString,
@@ -88,6 +89,8 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** The withdrawal security deposit the caution dialog announces, in basis points (0 hides it). */
+  securityDepositBps: number;
   /** Who is told of new deposits and withdrawals: OPERATOR_EMAIL, else the admin's address. */
   operatorEmail: string;
   /** Receipts go to this S3-compatible bucket when all of S3_ENDPOINT/BUCKET/ACCESS_KEY/SECRET_KEY are set; else to DATA_DIR. */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    securityDepositBps: Math.round(e.SECURITY_DEPOSIT_PERCENT * 100),
     operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@meridian.local').toLowerCase(),
     s3: s3Settings(e),
     smtpUrl: e.SMTP_URL,

@@ -232,4 +232,8 @@ export const withdrawalMessages = {
   withdrawalNotFound: 'Withdrawal not found',
   alreadySettled: 'This withdrawal has already been settled',
   payoutSaved: 'Withdrawal information saved',
+  routingNumberRequired: 'Routing number is required',
+  bitcoinRequired: 'Bitcoin address is required',
+  ethereumRequired: 'Ethereum address is required',
+  litecoinRequired: 'Litecoin address is required',
 } as const;

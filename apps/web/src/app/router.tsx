@@ -5,13 +5,6 @@ import { GuestOnly, RequireAuth } from './routes/guards';
 import { RootLayout } from './routes/root-layout';
 import { NotFoundPage, RouteError } from './routes/route-error';
 
-/** Pages whose feature ships later: their title and a 'coming soon' line (one small shared chunk). */
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title },
-  lazy: async () => ({ Component: (await import('./routes/placeholder-page')).PlaceholderRoute }),
-});
-
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -91,8 +84,18 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/deposit/pages/checkout-page')).CheckoutPage,
                 }),
               },
-              placeholder('withdraw', 'Withdraw'),
-              placeholder('withdraw/method', 'Withdrawal Method'),
+              {
+                path: 'withdraw',
+                lazy: async () => ({
+                  Component: (await import('../features/withdraw/pages/withdraw-page')).WithdrawPage,
+                }),
+              },
+              {
+                path: 'withdraw/method',
+                lazy: async () => ({
+                  Component: (await import('../features/withdraw/pages/withdraw-method-page')).WithdrawMethodPage,
+                }),
+              },
               {
                 path: 'plans',
                 handle: { title: 'Investment Plans' },

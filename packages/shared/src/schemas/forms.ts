@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_DEPOSIT_CENTS, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { depositMessages, messages, moneyMessages } from '../messages.js';
+import { depositMessages, messages, moneyMessages, withdrawalMessages } from '../messages.js';
 import { amountProblemMessages, parseDollars } from '../money-input.js';
 import type { Plan } from './catalogue.js';
 import { EMAIL_PATTERN } from './fields.js';
@@ -113,3 +113,23 @@ export const depositFormSchema = z.object({ amount: z.string(), methodId: z.stri
   }
 });
 export type DepositForm = z.input<typeof depositFormSchema>;
+
+const filled = (message: string) => z.string().trim().min(1, { error: message });
+
+/** Profile, Withdrawal Information, Bank Transfer: all five fields (spec section 5). */
+export const payoutBankFormSchema = z.object({
+  bankName: filled(withdrawalMessages.bankNameRequired),
+  accountNumber: filled(withdrawalMessages.accountNumberRequired),
+  accountName: filled(withdrawalMessages.accountNameRequired),
+  routingNumber: filled(withdrawalMessages.routingNumberRequired),
+  swiftCode: filled(withdrawalMessages.swiftCodeRequired),
+});
+export type PayoutBankForm = z.input<typeof payoutBankFormSchema>;
+
+/** Profile, Withdrawal Information, Crypto: all three addresses (spec section 5). */
+export const payoutCryptoFormSchema = z.object({
+  bitcoin: filled(withdrawalMessages.bitcoinRequired),
+  ethereum: filled(withdrawalMessages.ethereumRequired),
+  litecoin: filled(withdrawalMessages.litecoinRequired),
+});
+export type PayoutCryptoForm = z.input<typeof payoutCryptoFormSchema>;

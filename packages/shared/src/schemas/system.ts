@@ -2,8 +2,15 @@ import { z } from 'zod';
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
-/** What the web app needs to know before sign-in: where to send people for help. */
-export const publicConfigSchema = z.object({ supportEmail: z.string(), supportChatUrl: z.string() });
+/**
+ * What the web app needs to know before sign-in: where to send people for help, and the withdrawal
+ * security deposit the caution dialog announces (basis points; 0 hides the notice).
+ */
+export const publicConfigSchema = z.object({
+  supportEmail: z.string(),
+  supportChatUrl: z.string(),
+  securityDepositBps: z.number().int().min(0),
+});
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** The dashboard's figures, all from the books, in cents. */

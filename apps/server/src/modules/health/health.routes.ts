@@ -16,6 +16,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicConfigSchema },
       },
     },
-    () => ({ supportEmail: app.deps.config.supportEmail, supportChatUrl: app.deps.config.supportChatUrl }),
+    () => ({
+      supportEmail: app.deps.config.supportEmail,
+      supportChatUrl: app.deps.config.supportChatUrl,
+      securityDepositBps: app.deps.config.securityDepositBps,
+    }),
   );
 };

@@ -15,7 +15,7 @@ const KEYS_BY_TOPIC: Record<Topic, readonly QueryKey[]> = {
 
 export const ALL_TOPICS = Object.keys(KEYS_BY_TOPIC) as Topic[];
 
-export type MoneyMutation = 'transfer' | 'invest' | 'claim' | 'end' | 'bonus-move' | 'deposit';
+export type MoneyMutation = 'transfer' | 'invest' | 'claim' | 'end' | 'bonus-move' | 'deposit' | 'withdraw';
 
 /** What each money mutation changes, named as the topics the server publishes for it. */
 const TOPICS_BY_MUTATION: Record<MoneyMutation, readonly Topic[]> = {
@@ -25,6 +25,7 @@ const TOPICS_BY_MUTATION: Record<MoneyMutation, readonly Topic[]> = {
   end: ['wallet', 'investments', 'transactions'],
   'bonus-move': ['wallet', 'transactions'],
   deposit: ['wallet', 'transactions'],
+  withdraw: ['wallet', 'transactions'],
 };
 
 /** Refetches the views named by `topics` (a realtime event, or a reconnect's everything). */

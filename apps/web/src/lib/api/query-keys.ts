@@ -9,3 +9,4 @@ export const investmentsQueryKey = ['investments'] as const;
 export const transactionsQueryKey = ['transactions'] as const;
 export const referralsQueryKey = ['referrals'] as const;
 export const depositMethodsQueryKey = ['deposit-methods'] as const;
+export const payoutDetailsQueryKey = ['payout-details'] as const;

@@ -5,6 +5,7 @@ import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { type TabItem, TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/api/get-me';
+import { PayoutForm } from '../components/payout-form';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
 import { SessionsList } from '../components/sessions-list';
@@ -54,11 +55,7 @@ export function ProfilePage() {
           </CardHeader>
           <CardContent>
             {tab === 'personal' && <PersonalForm user={user} />}
-            {tab === 'withdrawal' && (
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                Coming soon: saved payout details will appear here.
-              </p>
-            )}
+            {tab === 'withdrawal' && <PayoutForm />}
             {tab === 'security' && (
               <div className="flex flex-col gap-8">
                 <SecurityForm />

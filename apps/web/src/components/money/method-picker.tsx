@@ -1,37 +1,37 @@
-import type { DepositMethod } from '@meridian/shared';
 import { Building2, Coins, Mail } from 'lucide-react';
 import { useId } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
+
+/** A way to pay in or out, as a card shows it: its label and one identifying line. */
+export interface MethodOption {
+  id: string;
+  label: string;
+  /** The bank's name, the network or the e-mail (spec section 4), or a short description. */
+  detail: string;
+  kind: 'bank' | 'crypto' | 'paypal';
+}
 
 const ICONS = { bank: Building2, crypto: Coins, paypal: Mail } as const;
 
-/** The second line of a method's card: the bank's name, the network, or the e-mail (spec section 4). */
-export function methodDetail(method: DepositMethod): string {
-  const d = method.details;
-  if (method.type === 'bank') return d.bankName ?? '';
-  if (method.type === 'crypto') return d.network ?? '';
-  return d.email ?? '';
-}
-
 interface MethodPickerProps {
-  methods: DepositMethod[];
+  options: readonly MethodOption[];
   value: string;
   onChange: (id: string) => void;
   labelledBy: string;
 }
 
 /** The methods as cards around native radios: click, or arrow keys within the group. */
-export function MethodPicker({ methods, value, onChange, labelledBy }: MethodPickerProps) {
+export function MethodPicker({ options, value, onChange, labelledBy }: MethodPickerProps) {
   const name = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} className="grid gap-3 sm:grid-cols-2">
-      {methods.map((method) => {
-        const Icon = ICONS[method.type];
-        const checked = method.id === value;
-        const id = `${name}-${method.id}`;
+      {options.map((option) => {
+        const Icon = ICONS[option.kind];
+        const checked = option.id === value;
+        const id = `${name}-${option.id}`;
         return (
           <label
-            key={method.id}
+            key={option.id}
             htmlFor={id}
             className={cn(
               'flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 transition-colors',
@@ -45,19 +45,19 @@ export function MethodPicker({ methods, value, onChange, labelledBy }: MethodPic
             </span>
             <span className="flex min-w-0 flex-1 flex-col">
               <span id={`${id}-label`} className="font-medium text-slate-900 dark:text-white">
-                {method.label}
+                {option.label}
               </span>
               <span id={`${id}-detail`} className="truncate text-sm text-slate-600 dark:text-slate-400">
-                {methodDetail(method)}
+                {option.detail}
               </span>
             </span>
             <input
               id={id}
               type="radio"
               name={name}
-              value={method.id}
+              value={option.id}
               checked={checked}
-              onChange={() => onChange(method.id)}
+              onChange={() => onChange(option.id)}
               aria-labelledby={`${id}-label`}
               aria-describedby={`${id}-detail`}
               className="size-5 shrink-0 cursor-pointer accent-indigo-600 dark:accent-indigo-400"
