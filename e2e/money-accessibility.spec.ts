@@ -43,6 +43,10 @@ const filled: Record<string, (page: Page) => Promise<void>> = {
   '/referrals': async (page) => {
     await expect(page.getByLabel('Referral Link', { exact: true })).toBeVisible();
   },
+  '/withdraw': async (page) => {
+    await page.getByRole('radio', { name: 'Crypto' }).check();
+    await page.getByLabel('Amount', { exact: true }).fill('150');
+  },
   '/deposit': async (page) => {
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByLabel('Amount', { exact: true }).fill('150');
@@ -75,6 +79,25 @@ for (const theme of ['light', 'dark'] as const) {
         .getByTestId('receipt-input')
         .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
       await expect(page.getByRole('img', { name: 'Receipt preview' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, { exclude });
+    });
+
+    test('/withdraw/method (form with problems, code step) and /profile?tab=withdrawal have no serious accessibility violations', async ({
+      page,
+    }) => {
+      await createActiveUser(page);
+      await page.goto('/withdraw/method?amount=150&method=bank');
+      await settle(page, theme);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Bank name is required', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, { exclude });
+      await page.goto('/withdraw/method?amount=150&method=paypal&email=me%40example.com&otp=true');
+      await settle(page, theme);
+      await expect(page.getByLabel('One-time password', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, { exclude });
+      await page.goto('/profile?tab=withdrawal');
+      await settle(page, theme);
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, { exclude });
     });
 
