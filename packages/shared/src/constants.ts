@@ -24,6 +24,8 @@ export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEPOSIT_METHODS_LIMIT = 100;
 
 export const COPIED_INDICATOR_MS = 2_000;
+/** How long a password-reset link works (it works once). */
+export const RESET_LINK_VALID_MINUTES = 30;
 
 export const TOAST = {
   durationMs: 4_000,

@@ -1,4 +1,4 @@
-import { formatCents } from '@meridian/shared';
+import { formatCents, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
 
 export type EmailTemplate =
   | { kind: 'welcome'; name: string; dashboardUrl: string }
@@ -92,14 +92,14 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
       return {
         subject: 'Reset your Meridian password',
         html: layout(
-          `<p>Hello ${escapeHtml(t.name)},</p><p>Someone asked to reset the password of your Meridian account. If it was you, <a href="${escapeHtml(t.resetUrl)}">choose a new password</a>. The link expires in one hour.</p><p>If it was not you, ignore this e-mail.</p>`,
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Someone asked to reset the password of your Meridian account. If it was you, <a href="${escapeHtml(t.resetUrl)}">choose a new password</a>. The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once.</p><p>If it was not you, ignore this e-mail.</p>`,
           year,
         ),
         text: textLayout(
           [
             `Hello ${t.name},`,
             `Someone asked to reset the password of your Meridian account. If it was you, choose a new password: ${t.resetUrl}`,
-            'The link expires in one hour. If it was not you, ignore this e-mail.',
+            `The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once. If it was not you, ignore this e-mail.`,
           ],
           year,
         ),

@@ -273,3 +273,52 @@ describe('password reset', () => {
     expect(await count('email_outbox')).toBe(before + 1);
   });
 });
+
+describe('the reset link', () => {
+  async function linkFor(email: string): Promise<string> {
+    expect(
+      (await new TestClient(ctx.app).request('POST', '/api/auth/request-password-reset', { email })).statusCode,
+    ).toBe(200);
+    const [mail] = await rows<{ html: string; text: string }>(
+      ctx.db,
+      sql`select html, text from email_outbox where to_address = ${email} and template = 'password-reset'
+          order by id desc limit 1`,
+    );
+    expect(mail?.text).toContain('expires in 30 minutes');
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1];
+    if (!token) throw new Error('no reset token in the e-mail');
+    return token;
+  }
+  const reset = (token: string, newPassword: string) =>
+    new TestClient(ctx.app).request('POST', '/api/auth/reset-password', { token, newPassword });
+
+  it('works once, signs every other session out, and lets the new password in', async () => {
+    const here = new TestClient(ctx.app);
+    const body = await here.register();
+    const elsewhere = new TestClient(ctx.app);
+    expect((await elsewhere.login(body.email, body.password)).statusCode).toBe(200);
+    const token = await linkFor(body.email);
+
+    expect((await reset(token, 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await here.request('GET', '/api/me')).statusCode).toBe(401);
+    expect((await elsewhere.request('GET', '/api/me')).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).login(body.email, 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await reset(token, 'another new passphrase')).statusCode).toBe(400);
+  });
+
+  it('is refused once its 30 minutes are over', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const token = await linkFor(body.email);
+    const [row] = await rows<{ expires_at: Date | string; created_at: Date | string }>(
+      ctx.db,
+      sql`select expires_at, created_at from verifications where identifier = ${`reset-password:${token}`}`,
+    );
+    const validMs = new Date(row?.expires_at ?? 0).getTime() - new Date(row?.created_at ?? 0).getTime();
+    expect(Math.round(validMs / 60_000)).toBe(30);
+    await ctx.db.execute(
+      sql`update verifications set expires_at = now() - interval '1 second' where identifier = ${`reset-password:${token}`}`,
+    );
+    expect((await reset(token, 'a brand new passphrase')).statusCode).toBe(400);
+    expect((await new TestClient(ctx.app).login(body.email, body.password)).statusCode).toBe(200);
+  });
+});

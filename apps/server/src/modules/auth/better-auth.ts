@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@meridian/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,6 +40,8 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      // The link works for 30 minutes, once (Better Auth deletes its token when it is used).
+      resetPasswordTokenExpiresIn: RESET_LINK_VALID_MINUTES * 60,
       async sendResetPassword({ user, url }) {
         await enqueueEmail(db, user.email, { kind: 'password-reset', name: user.name, resetUrl: url });
       },
