@@ -12,6 +12,13 @@ export class ReceiptRefused extends Error {
   }
 }
 
+/** The upload itself broke off or was malformed (the client's doing); nothing of it was kept. */
+export class UploadBroken extends Error {
+  constructor(cause: unknown) {
+    super('the upload broke off or was malformed', { cause });
+  }
+}
+
 export interface StoredReceipt {
   key: string;
   type: ReceiptType;
@@ -31,7 +38,14 @@ export async function storeReceipt(
   source: AsyncIterable<Buffer>,
   maxBytes: number,
 ): Promise<StoredReceipt> {
-  const chunks = source[Symbol.asyncIterator]();
+  const iterator = source[Symbol.asyncIterator]();
+  // Whatever the source throws is the upload's fault, told apart from the store's own failures.
+  const chunks: AsyncIterator<Buffer> = {
+    next: () =>
+      iterator.next().catch((err: unknown) => {
+        throw err instanceof UploadBroken ? err : new UploadBroken(err);
+      }),
+  };
   const head: Buffer[] = [];
   let size = 0;
   let ended = false;
@@ -46,7 +60,7 @@ export async function storeReceipt(
   }
   const type = size === 0 ? null : receiptTypeOf(Buffer.concat(head));
   if (!type || size > maxBytes) {
-    if (!ended) await drain(chunks);
+    if (!ended) await drain(chunks).catch(() => {});
     throw new ReceiptRefused(size === 0 ? 'empty' : !type ? 'not_allowed_type' : 'too_large');
   }
 
@@ -74,9 +88,17 @@ export async function storeReceipt(
   } catch (err) {
     await drain(chunks).catch(() => {});
     await store.delete(key).catch(() => {});
-    throw refused ?? err;
+    throw refused ?? (findBroken(err) || err);
   }
   return { key, type, sizeBytes: total, sha256: hash.digest('hex') };
+}
+
+/** The UploadBroken behind a store's failure, if the source is what failed (pipeline may wrap it). */
+function findBroken(err: unknown): UploadBroken | null {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof UploadBroken) return e;
+  }
+  return null;
 }
 
 /** Reads the rest of an upload and throws it away (a multipart request must be read to its end). */

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ReceiptRefused, type StoredReceipt, storeReceipt } from '../../core/receipts/receipt-upload.js';
+import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
 import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotent } from '../../http/idempotency.js';
@@ -30,6 +30,8 @@ interface Upload {
   receipt: StoredReceipt | null;
   /** Why the upload cannot be filed, found while reading it (the rest is still read). */
   problem: AppError | null;
+  /** The store failed to keep a well-formed file (our fault, not the client's). */
+  storeFailed: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ interface Upload {
  * stored is removed before the answer.
  */
 async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Upload> {
-  const out: Upload = { fields: {}, receipt: null, problem: null };
+  const out: Upload = { fields: {}, receipt: null, problem: null, storeFailed: false };
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
@@ -54,7 +56,10 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
       try {
         out.receipt = await storeReceipt(store, `receipts/${randomUUID()}`, part.file, RECEIPT_MAX_BYTES);
       } catch (err) {
-        if (!(err instanceof ReceiptRefused)) throw err;
+        if (!(err instanceof ReceiptRefused)) {
+          out.storeFailed = !(err instanceof UploadBroken);
+          throw err;
+        }
         const [code, message] = REFUSALS[err.problem];
         out.problem ??= new AppError(code, message);
       }
@@ -62,9 +67,12 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
   } catch (err) {
     if (out.receipt) await store.delete(out.receipt.key).catch(() => {});
     if (err instanceof AppError) throw err;
-    // The multipart parser's own refusals (too many parts, a malformed body) are the client's.
+    // The multipart parser's refusals (a malformed or cut-off body, too many parts) and a file
+    // stream that broke off are the client's; a store that failed is ours (a 500).
     const code = (err as { code?: string }).code ?? '';
-    if (code.startsWith('FST_')) throw new AppError('VALIDATION_FAILED', messages.invalidRequest);
+    if (err instanceof UploadBroken || code.startsWith('FST_') || !out.storeFailed) {
+      throw new AppError('VALIDATION_FAILED', messages.invalidRequest);
+    }
     throw err;
   }
   return out;

@@ -169,6 +169,26 @@ describe('filing a deposit', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it.each([
+    [
+      'a body cut off mid-part',
+      (b: string) => `--${b}\r\nContent-Disposition: form-data; name="amountCents"\r\n\r\n100`,
+    ],
+    ['no boundary at all', () => 'this is not multipart at all'],
+    ['a part without a name', (b: string) => `--${b}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${b}--\r\n`],
+  ])('answers malformed multipart (%s) with a 4xx, never a 500, and writes nothing', async (_name, bodyOf) => {
+    const u = await user();
+    const before = await counts();
+    const boundary = 'broken-boundary-0123';
+    const res = await u.client.request('POST', '/api/deposits', bodyOf(boundary), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': newKey(),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await counts()).toEqual(before);
+  });
+
   it('is closed to an inactive account', async () => {
     const client = new TestClient(ctx.app);
     await client.register();
