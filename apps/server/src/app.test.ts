@@ -41,8 +41,12 @@ describe('the platform', () => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
-  it('publishes the support contacts', async () => {
+  it('publishes the support contacts and the withdrawal security deposit (10% by default)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json()).toEqual({ supportEmail: ctx.config.supportEmail, supportChatUrl: ctx.config.supportChatUrl });
+    expect(res.json()).toEqual({
+      supportEmail: ctx.config.supportEmail,
+      supportChatUrl: ctx.config.supportChatUrl,
+      securityDepositBps: 1_000,
+    });
   });
 });

@@ -4,6 +4,17 @@ import { ConfigError, loadConfig } from './config.js';
 const base = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/meridian-config-test' };
 
 describe('loadConfig', () => {
+  it('reads the security deposit as a percentage (0 hides the notice) and S3 only when whole', () => {
+    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '0' }).securityDepositBps).toBe(0);
+    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '12.5' }).securityDepositBps).toBe(1_250);
+    expect(() => loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '101' })).toThrow(/SECURITY_DEPOSIT_PERCENT/);
+    expect(loadConfig(base).s3).toBeUndefined();
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'receipts', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' };
+    expect(loadConfig({ ...base, ...s3 }).s3).toMatchObject({ bucket: 'receipts', region: 'us-east-1' });
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'receipts' })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY/);
+    expect(loadConfig({ ...base, OPERATOR_EMAIL: 'Ops@Example.com' }).operatorEmail).toBe('ops@example.com');
+  });
+
   it('applies the embedded defaults', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
