@@ -103,7 +103,13 @@ export async function buildApp(opts: BuildAppOptions) {
     auth,
     internalToken: opts.internalToken,
     clock,
-    readSession: withAutoActivation(readSession, opts.db, opts.config.autoActivateAfterHours, clock),
+    readSession: withAutoActivation(
+      readSession,
+      opts.db,
+      opts.config.autoActivateAfterHours,
+      clock,
+      opts.config.publicUrl,
+    ),
     operations: operatorOperations(opts.config),
     objects: opts.objects ?? objectStoreFor(opts.config),
   });
@@ -169,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions) {
 /** The composition root lends the operator commands the other features' jobs. */
 export function operatorOperations(config: Config): OperatorOperations {
   return {
+    publicUrl: config.publicUrl,
     accrue: runAccrual,
     deposits: depositOperations({ publicUrl: config.publicUrl, operatorEmail: config.operatorEmail }),
     withdrawals: withdrawalOperations({ publicUrl: config.publicUrl }),

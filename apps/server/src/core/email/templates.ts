@@ -3,6 +3,7 @@ import { formatCents, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
 export type EmailTemplate =
   | { kind: 'welcome'; name: string; dashboardUrl: string }
   | { kind: 'password-reset'; name: string; resetUrl: string }
+  | { kind: 'account-activated'; name: string; dashboardUrl: string }
   | {
       kind: 'deposit-processing';
       name: string;
@@ -100,6 +101,22 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
             `Hello ${t.name},`,
             `Someone asked to reset the password of your Meridian account. If it was you, choose a new password: ${t.resetUrl}`,
             `The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once. If it was not you, ignore this e-mail.`,
+          ],
+          year,
+        ),
+      };
+    case 'account-activated':
+      return {
+        subject: 'Your Meridian account is active',
+        html: layout(
+          `<p>Hello ${escapeHtml(t.name)},</p><p>Your account has been activated: you can now deposit, invest, transfer and withdraw.</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a></p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            `Hello ${t.name},`,
+            'Your account has been activated: you can now deposit, invest, transfer and withdraw.',
+            `Dashboard: ${t.dashboardUrl}`,
           ],
           year,
         ),

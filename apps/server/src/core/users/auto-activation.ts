@@ -14,11 +14,12 @@ export function withAutoActivation(
   db: Db,
   afterHours: number | undefined,
   clock: Clock,
+  publicUrl?: string,
 ): SessionReader {
   if (afterHours === undefined) return read;
   return async (headers) => {
     const signedIn = await read(headers);
     if (!signedIn) return null;
-    return { ...signedIn, user: await activateIfDue(db, signedIn.user, afterHours, clock.now()) };
+    return { ...signedIn, user: await activateIfDue(db, signedIn.user, afterHours, clock.now(), publicUrl) };
   };
 }

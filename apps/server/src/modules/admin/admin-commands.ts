@@ -64,6 +64,8 @@ export interface DepositOperations {
  * cli/admin.ts): this feature imports none of them.
  */
 export interface OperatorOperations {
+  /** Links in the e-mails the commands send ('account activated'); without it none is sent. */
+  publicUrl?: string;
   accrue?: Accrue;
   deposits?: DepositOperations;
   withdrawals?: WithdrawalOperations;
@@ -98,7 +100,7 @@ export async function runAdminCommand(
   switch (command) {
     case 'activate':
     case 'deactivate': {
-      const user = await setAccountActive(db, first, command === 'activate', 'cli');
+      const user = await setAccountActive(db, first, command === 'activate', 'cli', ops.publicUrl);
       return `${user.email} is now ${user.isActive ? 'active' : 'inactive'}`;
     }
     case 'adjust': {

@@ -90,6 +90,15 @@ describe('the internal hand-off endpoint', () => {
     const res = await call('test-internal-token', '127.0.0.1', ['activate', body.email]);
     expect(res.statusCode).toBe(200);
     expect(res.json().output).toBe(`${body.email} is now active`);
+    // The member is told once, with a link to their dashboard; activating again sends nothing more.
+    await call('test-internal-token', '127.0.0.1', ['activate', body.email]);
+    const mails = await rows<{ subject: string; text: string }>(
+      ctx.db,
+      sql`select subject, text from email_outbox where to_address = ${body.email} and template = 'account-activated'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your Meridian account is active');
+    expect(mails[0]?.text).toContain(`${ctx.config.publicUrl}/dashboard`);
   });
 
   it('answers a usage error with a 400 carrying the usage text, not a 500', async () => {
