@@ -43,6 +43,7 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  DEPOSIT_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
   SECURITY_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(10),
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -89,6 +90,8 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** Deposits one member may file per hour (each stores a file and sends two e-mails). */
+  depositLimitPerUser: number;
   /** The withdrawal security deposit the caution dialog announces, in basis points (0 hides it). */
   securityDepositBps: number;
   /** Who is told of new deposits and withdrawals: OPERATOR_EMAIL, else the admin's address. */
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    depositLimitPerUser: e.DEPOSIT_LIMIT_PER_USER,
     securityDepositBps: Math.round(e.SECURITY_DEPOSIT_PERCENT * 100),
     operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@meridian.local').toLowerCase(),
     s3: s3Settings(e),

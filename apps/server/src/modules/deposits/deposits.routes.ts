@@ -16,8 +16,12 @@ import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotent } from '../../http/idempotency.js';
 import type { ObjectStore } from '../../lib/object-store.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
 import { fileDeposit } from './deposits.service.js';
+
+/** Deposits per member are counted per hour. */
+const DEPOSIT_WINDOW_MS = 3_600_000;
 
 const REFUSALS = {
   empty: ['RECEIPT_REQUIRED', depositMessages.uploadReceipt],
@@ -108,6 +112,9 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       idempotencyKey(req); // refused before a byte of the upload is stored
+      await enforceRateLimit(db, [
+        { key: `deposit:user:${user.id}`, limit: config.depositLimitPerUser, windowMs: DEPOSIT_WINDOW_MS },
+      ]);
       if (!req.isMultipart()) throw new AppError('RECEIPT_REQUIRED', depositMessages.uploadReceipt);
       const upload = await readUpload(req, objects);
       const discard = async () => {

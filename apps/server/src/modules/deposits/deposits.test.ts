@@ -189,6 +189,20 @@ describe('filing a deposit', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('limits how many deposits one member files per hour, with Retry-After', async () => {
+    const limited = await createTestApp({ DEPOSIT_LIMIT_PER_USER: '2' });
+    try {
+      const u = await fundedUser(limited, 0);
+      for (let i = 0; i < 2; i++)
+        expect((await deposit(u.client, [...fields('10000'), receipt()])).statusCode).toBe(201);
+      const third = await deposit(u.client, [...fields('10000'), receipt()]);
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is closed to an inactive account', async () => {
     const client = new TestClient(ctx.app);
     await client.register();
