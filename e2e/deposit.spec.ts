@@ -1,13 +1,11 @@
 // Journey: a member deposits by PayPal with a receipt; the deposit waits as pending until the
 // operator approves it from the command line, and the member's open dashboard rises without reload.
 import { expect, test } from '@playwright/test';
-import { countOpenedSockets, holdRequests, summaryFigure, waitForRealtime } from './support/money';
+import { countOpenedSockets, holdRequests, summaryFigure, TINY_PNG, waitForRealtime } from './support/money';
 import { expectToast } from './support/ui';
 import { createActiveUser, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4_000, 7)]);
 
 test('deposit with a receipt, pending until approved; the dashboard rises without reload', async ({
   page,
@@ -42,7 +40,7 @@ test('deposit with a receipt, pending until approved; the dashboard rises withou
   const input = page.getByTestId('receipt-input');
   await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
   await expectToast(page, 'File size should be less than 5MB');
-  await input.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await input.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expectToast(page, 'Receipt uploaded successfully');
   await expect(page.getByRole('img', { name: 'Receipt preview' })).toBeVisible();
 

@@ -138,3 +138,9 @@ export function transferForm(page: Page): { email: Locator; amount: Locator; sen
     dialog: page.getByRole('dialog', { name: 'Confirm Transfer' }),
   };
 }
+
+/** A real 1×1 PNG, so a receipt preview can be drawn. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

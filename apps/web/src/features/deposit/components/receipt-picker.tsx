@@ -16,6 +16,8 @@ export function receiptProblem(file: File): string | null {
 export function ReceiptPicker({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
+  // A file whose bytes the browser cannot draw shows the document icon rather than a broken image.
+  const [unreadable, setUnreadable] = useState(false);
 
   useEffect(() => {
     if (!value || value.type === 'application/pdf') {
@@ -23,6 +25,7 @@ export function ReceiptPicker({ value, onChange }: { value: File | null; onChang
       return;
     }
     const url = URL.createObjectURL(value);
+    setUnreadable(false);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [value]);
@@ -63,8 +66,13 @@ export function ReceiptPicker({ value, onChange }: { value: File | null; onChang
       </label>
       {value && (
         <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-          {preview ? (
-            <img src={preview} alt="Receipt preview" className="size-16 rounded object-cover" />
+          {preview && !unreadable ? (
+            <img
+              src={preview}
+              alt="Receipt preview"
+              onError={() => setUnreadable(true)}
+              className="size-16 rounded object-cover"
+            />
           ) : (
             <FileText className="size-8 text-slate-500" aria-hidden="true" />
           )}
