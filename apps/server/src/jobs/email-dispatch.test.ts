@@ -191,6 +191,33 @@ describe('e-mail dispatch over SMTP', () => {
   });
 });
 
+describe('what a message must not keep', () => {
+  it('a sent one-time code and reset link are redacted from the stored bodies', async () => {
+    await enqueueEmail(database.db, 'otp@example.com', {
+      kind: 'withdrawal-otp',
+      name: 'Otto',
+      code: '482913',
+      withdrawUrl: 'http://localhost:3000/withdraw',
+      validMinutes: 10,
+    });
+    await enqueueEmail(database.db, 'reset@example.com', {
+      kind: 'password-reset',
+      name: 'Rita',
+      resetUrl: 'http://localhost:3000/api/auth/reset-password/tok3n?callbackURL=/reset-password&x=1',
+    });
+    const transport = smtpTransport(smtp.url, 'no-reply@meridian.test');
+    expect((await dispatchDueEmails(database.db, transport, new Date())).sent).toBe(2);
+    transport.close();
+    // What left carried them; what stays does not.
+    expect(smtp.received.map((m) => m.raw).join('')).toContain('482913');
+    const stored = await rows<{ html: string; text: string }>(database.db, sql`SELECT html, text FROM email_outbox`);
+    const all = stored.map((r) => r.html + r.text).join('');
+    expect(all).not.toContain('482913');
+    expect(all).not.toContain('tok3n');
+    expect(all).toContain('[redacted]');
+  });
+});
+
 describe('e-mail without SMTP_URL', () => {
   it('prints the message readably (recipient, subject, the text with its link) instead of sending it', async () => {
     await enqueueEmail(database.db, 'eve@example.com', {

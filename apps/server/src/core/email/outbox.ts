@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
 import { rows } from '../../lib/sql.js';
-import { type EmailTemplate, renderEmail } from './templates.js';
+import { type EmailTemplate, renderEmail, secretsOf } from './templates.js';
 
 /**
  * Queues an e-mail in the caller's transaction (so it is sent only if what caused it commits); the
@@ -11,9 +11,15 @@ import { type EmailTemplate, renderEmail } from './templates.js';
 export async function enqueueEmail(db: Db, to: string, template: EmailTemplate, now = new Date()): Promise<void> {
   const { subject, html, text } = renderEmail(template, now);
   // Due at once by the same clock the dispatcher reads (the database's may differ by a little).
-  await db
-    .insert(emailOutbox)
-    .values({ toAddress: to, template: template.kind, subject, html, text, nextAttemptAt: now });
+  await db.insert(emailOutbox).values({
+    toAddress: to,
+    template: template.kind,
+    subject,
+    html,
+    text,
+    nextAttemptAt: now,
+    redact: secretsOf(template),
+  });
 }
 
 /** A message as the dispatcher hands it to a transport. */
@@ -64,7 +70,27 @@ export async function markEmailSent(db: Db, id: number, now: Date): Promise<void
     sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
          WHERE id = ${id} AND status = 'sending'`,
   );
+  await scrubSecrets(db, id);
 }
+
+/**
+ * Replaces what the message must not keep (its code, its reset link) by '[redacted]' in the stored
+ * bodies, once it has left or has been given up: the outbox is not a second place to read them.
+ */
+async function scrubSecrets(db: Db, id: number): Promise<void> {
+  const [row] = await rows<{ html: string; text: string; redact: string[] }>(
+    db,
+    sql`SELECT html, text, redact FROM email_outbox WHERE id = ${id}`,
+  );
+  if (!row || row.redact.length === 0) return;
+  const scrub = (body: string) => row.redact.reduce((out, secret) => out.replaceAll(secret, REDACTED), body);
+  await db.execute(
+    sql`UPDATE email_outbox SET html = ${scrub(row.html)}, text = ${scrub(row.text)}, redact = '{}'::text[]
+         WHERE id = ${id}`,
+  );
+}
+
+const REDACTED = '[redacted]';
 
 /** A failed attempt: tried again at `retryAt`, or given up (failed) when that is null. */
 export async function markEmailAttemptFailed(db: Db, id: number, error: string, retryAt: Date | null): Promise<void> {
@@ -74,6 +100,7 @@ export async function markEmailAttemptFailed(db: Db, id: number, error: string, 
               last_error = ${error} WHERE id = ${id} AND status = 'sending'`
       : sql`UPDATE email_outbox SET status = 'failed', last_error = ${error} WHERE id = ${id} AND status = 'sending'`,
   );
+  if (!retryAt) await scrubSecrets(db, id);
 }
 
 /**
@@ -87,5 +114,6 @@ export async function failInterruptedEmails(db: Db, claimedBefore: Date): Promis
            last_error = 'interrupted while sending; not tried again, so that it is never sent twice'
          WHERE status = 'sending' AND claimed_at < ${claimedBefore.toISOString()}::timestamptz RETURNING id`,
   );
+  for (const { id } of failed) await scrubSecrets(db, Number(id));
   return failed.length;
 }

@@ -57,6 +57,12 @@ export interface RenderedEmail {
   text: string;
 }
 
+/** What a message carries that must not be kept once it is sent: as written in the text and in the HTML. */
+export function secretsOf(t: EmailTemplate): string[] {
+  const secret = t.kind === 'withdrawal-otp' ? t.code : t.kind === 'password-reset' ? t.resetUrl : null;
+  return secret === null ? [] : [...new Set([secret, escapeHtml(secret)])];
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 

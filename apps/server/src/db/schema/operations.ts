@@ -25,6 +25,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last attempt's error, for the operator's mailbox. */
     lastError: text('last_error'),
+    /**
+     * What the message carries that must not outlive its sending (a one-time code, a reset link): once
+     * the message is sent or given up, these are replaced by '[redacted]' in the stored bodies.
+     */
+    redact: text('redact').array().notNull().default(sql`'{}'::text[]`),
     /** When the row was claimed for its current attempt. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
