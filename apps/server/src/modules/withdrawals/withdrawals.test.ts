@@ -128,6 +128,17 @@ describe('the one-time code', () => {
     expect((await file(m, { ...paypal(20_000), otp: code })).statusCode).toBe(201);
   });
 
+  it('files only with an Idempotency-Key', async () => {
+    const m = await fundedUser(ctx, 50_000);
+    await askCode(m, paypal(20_000));
+    const code = await mailedCode(m);
+    const noKey = await m.client.request('POST', '/api/withdrawals', { ...paypal(20_000), otp: code });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(await m.wallet()).toMatchObject({ balanceCents: 50_000 });
+    expect((await file(m, { ...paypal(20_000), otp: code })).statusCode).toBe(201);
+  });
+
   it('is sent at most once a minute', async () => {
     const m = await fundedUser(ctx, 50_000);
     expect((await askCode(m, paypal(20_000))).statusCode).toBe(201);
