@@ -43,3 +43,9 @@ createServer((req, res) => {
 const stop = () => smtp.close(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Playwright stops it at the end of a run; if the run itself is killed, it must not outlive it and
+// hold the ports the next run needs.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop();
+}, 1_000).unref();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { runEvery } from '../lib/interval-job.js';
 import { runAccrual } from '../modules/investments/accrual.service.js';
 
 /**
@@ -8,24 +9,13 @@ import { runAccrual } from '../modules/investments/accrual.service.js';
  * for a run in progress.
  */
 export function startAccrualTimer(db: Db, clock: () => Date, intervalMs: number, log: FastifyBaseLogger) {
-  if (intervalMs <= 0) return async () => {};
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runAccrual(db, clock())
-      .then((n) => {
-        if (n > 0) log.info({ investments: n }, 'profit accrued');
-      })
-      .catch((err: unknown) => log.error({ err }, 'profit accrual failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    () =>
+      runAccrual(db, clock())
+        .then((n) => {
+          if (n > 0) log.info({ investments: n }, 'profit accrued');
+        })
+        .catch((err: unknown) => log.error({ err }, 'profit accrual failed')),
+    intervalMs,
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { claimDueEmails, failInterruptedEmails, markEmailAttemptFailed, markEmailSent } from '../core/email/outbox.js';
 import type { Db } from '../db/client.js';
+import { runEvery } from '../lib/interval-job.js';
 import type { MailTransport } from '../lib/mail-transport.js';
 
 export interface DispatchOptions {
@@ -72,7 +73,7 @@ function errorText(err: unknown): string {
 
 /**
  * Runs the dispatcher every `intervalMs`, one run at a time; 0 turns it off. Returns a stop function
- * that waits for a run in progress.
+ * that waits for a run in progress and closes the transport.
  */
 export function startEmailDispatcher(
   db: Db,
@@ -81,26 +82,18 @@ export function startEmailDispatcher(
   intervalMs: number,
   log: FastifyBaseLogger,
 ): () => Promise<void> {
-  if (intervalMs <= 0) return async () => transport.close();
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = dispatchDueEmails(db, transport, clock())
-      .then((r) => {
-        // Counts only: an address, a code or a link never reaches a log line.
-        if (r.retrying > 0 || r.failed > 0) log.warn(r, 'e-mail dispatch: some messages were not sent');
-      })
-      .catch((err: unknown) => log.error({ err }, 'e-mail dispatch failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  const stop = runEvery(
+    () =>
+      dispatchDueEmails(db, transport, clock())
+        .then((r) => {
+          // Counts only: an address, a code or a link never reaches a log line.
+          if (r.retrying > 0 || r.failed > 0) log.warn(r, 'e-mail dispatch: some messages were not sent');
+        })
+        .catch((err: unknown) => log.error({ err }, 'e-mail dispatch failed')),
+    intervalMs,
+  );
   return async () => {
-    clearInterval(timer);
-    await running;
+    await stop();
     transport.close();
   };
 }

@@ -1,17 +1,7 @@
 import { formatCents, messages, shellMessages, type Wallet as WalletFigures } from '@meridian/shared';
-import {
-  AlertTriangle,
-  ArrowDownToLine,
-  ArrowUpFromLine,
-  Gift,
-  type LucideIcon,
-  RefreshCw,
-  TrendingUp,
-  Users,
-  Wallet,
-} from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { ArrowDownToLine, ArrowUpFromLine, Gift, type LucideIcon, TrendingUp, Users, Wallet } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { cn } from '../../../lib/cn';
@@ -73,7 +63,7 @@ export function AccountSummary() {
       <h2 id="account-summary" className="text-lg font-semibold text-slate-900 dark:text-white">
         Account Summary
       </h2>
-      {isError && <WalletError onRetry={retry} retrying={isFetching} />}
+      {isError && <LoadError message={messages.failedToFetchUserData} onRetry={retry} retrying={isFetching} />}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {items.map(({ label, key, icon, tone }) => (
           <li key={key}>
@@ -97,23 +87,5 @@ export function AccountSummary() {
         ))}
       </ul>
     </section>
-  );
-}
-
-function WalletError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900/60 dark:bg-red-950/40"
-    >
-      <p className="flex items-center gap-2 text-sm font-medium text-red-800 dark:text-red-300">
-        <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-        {messages.failedToFetchUserData}
-      </p>
-      <Button variant="secondary" size="sm" onClick={onRetry} loading={retrying}>
-        {!retrying && <RefreshCw className="size-4" aria-hidden="true" />}
-        {shellMessages.retry}
-      </Button>
-    </div>
   );
 }

@@ -1,14 +1,10 @@
-import { type DepositMethod, depositMessages, messages } from '@meridian/shared';
-import { History, PiggyBank } from 'lucide-react';
+import { type DepositMethod, depositMessages } from '@meridian/shared';
+import { PiggyBank } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { AmountMethodForm, type MethodList } from '../../../components/money/amount-method-form';
+import { FigureCard } from '../../../components/money/figure-card';
 import type { MethodOption } from '../../../components/money/method-picker';
-import { Card, CardContent } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { TextLink } from '../../../components/ui/text-link';
-import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 import { useDepositMethods } from '../api/get-deposit-methods';
 
 /** A method's card line: the bank's name, the network, or the e-mail (spec section 4). */
@@ -29,7 +25,6 @@ export function DepositPage() {
 function DepositContent() {
   const navigate = useNavigate();
   const methods = useDepositMethods();
-  const { wallet, isLoading: walletLoading, isError: walletError, isFetching: walletFetching, retry } = useWallet();
 
   const list: MethodList = methods.isLoading
     ? { state: 'loading' }
@@ -52,24 +47,7 @@ function DepositContent() {
           navigate(`/deposit/checkout?${new URLSearchParams({ amount: amount.dollars, method })}`)
         }
       />
-      <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
-          <StatTile
-            label="Total Deposit"
-            value={walletFigure(wallet?.totalDepositCents)}
-            loading={walletLoading}
-            icon={PiggyBank}
-            testId="total-deposit"
-          />
-          {walletError && (
-            <LoadError message={messages.failedToFetchUserData} onRetry={retry} retrying={walletFetching} />
-          )}
-          <TextLink to="/transactions" className="inline-flex items-center gap-2">
-            <History className="size-4" aria-hidden="true" />
-            View History
-          </TextLink>
-        </CardContent>
-      </Card>
+      <FigureCard label="Total Deposit" figure="totalDepositCents" icon={PiggyBank} testId="total-deposit" />
     </div>
   );
 }

@@ -1,14 +1,10 @@
-import { messages, WITHDRAWAL_METHOD_LABELS } from '@meridian/shared';
-import { History, Wallet } from 'lucide-react';
+import { WITHDRAWAL_METHOD_LABELS } from '@meridian/shared';
+import { Wallet } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { AmountMethodForm } from '../../../components/money/amount-method-form';
+import { FigureCard } from '../../../components/money/figure-card';
 import type { MethodOption } from '../../../components/money/method-picker';
-import { Card, CardContent } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { TextLink } from '../../../components/ui/text-link';
-import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
 
 const OPTIONS: MethodOption[] = [
   { id: 'bank', label: WITHDRAWAL_METHOD_LABELS.bank, detail: 'To your bank account', kind: 'bank' },
@@ -26,7 +22,6 @@ export function WithdrawPage() {
 
 function WithdrawContent() {
   const navigate = useNavigate();
-  const { wallet, isLoading, isError, isFetching, retry } = useWallet();
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <AmountMethodForm
@@ -37,22 +32,7 @@ function WithdrawContent() {
           navigate(`/withdraw/method?${new URLSearchParams({ amount: amount.dollars, method })}`)
         }
       />
-      <Card>
-        <CardContent className="flex flex-col gap-4 pt-6">
-          <StatTile
-            label="Total Balance"
-            value={walletFigure(wallet?.balanceCents)}
-            loading={isLoading}
-            icon={Wallet}
-            testId="withdraw-balance"
-          />
-          {isError && <LoadError message={messages.failedToFetchUserData} onRetry={retry} retrying={isFetching} />}
-          <TextLink to="/transactions" className="inline-flex items-center gap-2">
-            <History className="size-4" aria-hidden="true" />
-            View History
-          </TextLink>
-        </CardContent>
-      </Card>
+      <FigureCard label="Total Balance" figure="balanceCents" icon={Wallet} testId="withdraw-balance" />
     </div>
   );
 }
