@@ -53,7 +53,8 @@ export default defineConfig({
     ? undefined
     : [
         {
-          command: `node e2e/support/mail-catcher.mjs ${process.env.E2E_SMTP_PORT} ${new URL(process.env.E2E_MAILBOX_URL).port}`,
+          // exec: the mailbox is the runner's own child, so it notices when the runner goes away.
+          command: `exec node e2e/support/mail-catcher.mjs ${process.env.E2E_SMTP_PORT} ${new URL(process.env.E2E_MAILBOX_URL).port}`,
           cwd: root,
           url: `${process.env.E2E_MAILBOX_URL}/health`,
           timeout: 30_000,
