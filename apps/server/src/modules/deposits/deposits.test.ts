@@ -88,6 +88,13 @@ describe('filing a deposit', () => {
     expect((await new TestClient(ctx.app).request('GET', `/api/receipts/${out.deposit.receiptId}`)).statusCode).toBe(
       401,
     );
+    // An operator reviews it; an unknown id is a 404 for everyone.
+    const admin = new TestClient(ctx.app);
+    expect((await admin.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
+    const reviewed = await admin.request('GET', `/api/receipts/${out.deposit.receiptId}`);
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.headers['content-security-policy']).toContain('sandbox');
+    expect((await admin.request('GET', '/api/receipts/no-such-receipt')).statusCode).toBe(404);
   });
 
   it('accepts exactly 5 MB and refuses 5 MB + 1 byte with the spec message, leaving nothing behind', async () => {
