@@ -26,6 +26,7 @@ import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { depositAdminRoutes } from './modules/deposits/deposits.admin.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { depositOperations } from './modules/deposits/deposits.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(internalRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
+  await app.register(depositAdminRoutes, { prefix: '/api' });
   await app.register(withdrawalRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
