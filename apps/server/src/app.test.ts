@@ -41,12 +41,16 @@ describe('the platform', () => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
-  it('publishes the support contacts and the withdrawal security deposit (10% by default)', async () => {
+  it('publishes the support contacts, the security deposit (10% by default), the fee, bonus and minimums', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.json()).toEqual({
-      supportEmail: ctx.config.supportEmail,
-      supportChatUrl: ctx.config.supportChatUrl,
+      supportEmail: ctx.config.initialSettings.supportEmail,
+      supportChatUrl: ctx.config.initialSettings.supportChatUrl,
       securityDepositBps: 1_000,
+      transferFeeBps: 200,
+      referralBonusCents: 5_000,
+      minDepositCents: 10_000,
+      minWithdrawalCents: 10_000,
     });
   });
 });

@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
+import { SettingsStore } from './core/settings/settings-store.js';
 import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   operations: OperatorOperations;
   /** Private storage of uploaded receipts. */
   objects: ObjectStore;
+  /** The operator's settings (fee, bonus, minimums, links), as every node reads them at once. */
+  settings: SettingsStore;
 }
 
 declare module 'fastify' {
@@ -98,6 +101,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const auth = createAuth(opts.db, opts.config, app.log);
   const clock = opts.clock ?? systemClock;
   const readSession = createSessionReader(opts.db, auth);
+  const settings = await SettingsStore.open(opts.db, opts.config.initialSettings, opts.listen);
+  app.addHook('onClose', () => settings.close());
   app.decorate('deps', {
     db: opts.db,
     config: opts.config,
@@ -107,12 +112,13 @@ export async function buildApp(opts: BuildAppOptions) {
     readSession: withAutoActivation(
       readSession,
       opts.db,
-      opts.config.autoActivateAfterHours,
+      () => settings.current().autoActivateAfterHours,
       clock,
       opts.config.publicUrl,
     ),
     operations: operatorOperations(opts.config),
     objects: opts.objects ?? objectStoreFor(opts.config),
+    settings,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -179,7 +185,7 @@ export function operatorOperations(config: Config): OperatorOperations {
   return {
     publicUrl: config.publicUrl,
     accrue: runAccrual,
-    deposits: depositOperations({ publicUrl: config.publicUrl, operatorEmail: config.operatorEmail }),
+    deposits: depositOperations({ publicUrl: config.publicUrl }),
     withdrawals: withdrawalOperations({ publicUrl: config.publicUrl }),
   };
 }

@@ -80,6 +80,7 @@ async function apply(o: Op): Promise<void> {
           amountCents: o.amount,
           idempotencyKey: randomUUID(),
           requestHash: 'property-test',
+          feeBps: 200,
         }),
       );
   }

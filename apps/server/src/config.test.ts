@@ -5,14 +5,38 @@ const base = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/meridian-config-t
 
 describe('loadConfig', () => {
   it('reads the security deposit as a percentage (0 hides the notice) and S3 only when whole', () => {
-    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '0' }).securityDepositBps).toBe(0);
-    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '12.5' }).securityDepositBps).toBe(1_250);
+    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '0' }).initialSettings.securityDepositBps).toBe(0);
+    expect(loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '12.5' }).initialSettings.securityDepositBps).toBe(1_250);
     expect(() => loadConfig({ ...base, SECURITY_DEPOSIT_PERCENT: '101' })).toThrow(/SECURITY_DEPOSIT_PERCENT/);
     expect(loadConfig(base).s3).toBeUndefined();
     const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'receipts', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' };
     expect(loadConfig({ ...base, ...s3 }).s3).toMatchObject({ bucket: 'receipts', region: 'us-east-1' });
     expect(() => loadConfig({ ...base, S3_BUCKET: 'receipts' })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY/);
-    expect(loadConfig({ ...base, OPERATOR_EMAIL: 'Ops@Example.com' }).operatorEmail).toBe('ops@example.com');
+    expect(loadConfig({ ...base, OPERATOR_EMAIL: 'Ops@Example.com' }).initialSettings.operatorEmail).toBe(
+      'ops@example.com',
+    );
+  });
+
+  it('turns the settings variables into the initial settings, the specification constants for the rest', () => {
+    const { initialSettings } = loadConfig({
+      ...base,
+      ADMIN_EMAIL: 'Boss@Example.com',
+      SUPPORT_EMAIL: 'help@example.com',
+      AUTO_ACTIVATE_AFTER_HOURS: '24',
+    });
+    expect(initialSettings).toEqual({
+      transferFeeBps: 200,
+      referralBonusCents: 5_000,
+      securityDepositBps: 1_000,
+      minDepositCents: 10_000,
+      minWithdrawalCents: 10_000,
+      supportEmail: 'help@example.com',
+      supportChatUrl: 'https://t.me/meridian_support',
+      operatorEmail: 'boss@example.com',
+      autoActivateAfterHours: 24,
+    });
+    expect(loadConfig(base).initialSettings.autoActivateAfterHours).toBeNull();
+    expect(() => loadConfig({ ...base, AUTO_ACTIVATE_AFTER_HOURS: '1.5' })).toThrow(/AUTO_ACTIVATE_AFTER_HOURS/);
   });
 
   it('applies the embedded defaults', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_SETTINGS, type Settings } from '@meridian/shared';
 import { z } from 'zod';
 import type { S3Settings } from './lib/object-store.js';
 
@@ -19,11 +20,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).max(128).optional()),
-  SUPPORT_EMAIL: z.email().default('support@meridian.local'),
-  SUPPORT_CHAT_URL: z.url().default('https://t.me/meridian_support'),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SETTINGS.supportEmail),
+  SUPPORT_CHAT_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_SETTINGS.supportChatUrl),
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  AUTO_ACTIVATE_AFTER_HOURS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().optional()),
+  AUTO_ACTIVATE_AFTER_HOURS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().max(8_760).optional(),
+  ),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
@@ -65,11 +69,8 @@ export interface Config {
   databaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  supportEmail: string;
-  supportChatUrl: string;
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  autoActivateAfterHours: number | undefined;
   loginLimitPerIp: number;
   /** Failed logins per e-mail per minute; the next failure answers 429 (a success clears them). */
   loginLimitPerEmail: number;
@@ -92,10 +93,12 @@ export interface Config {
   accrualIntervalMs: number;
   /** Deposits one member may file per hour (each stores a file and sends two e-mails). */
   depositLimitPerUser: number;
-  /** The withdrawal security deposit the caution dialog announces, in basis points (0 hides it). */
-  securityDepositBps: number;
-  /** Who is told of new deposits and withdrawals: OPERATOR_EMAIL, else the admin's address. */
-  operatorEmail: string;
+  /**
+   * The settings this environment asks for (SUPPORT_EMAIL, SUPPORT_CHAT_URL, SECURITY_DEPOSIT_PERCENT,
+   * OPERATOR_EMAIL, AUTO_ACTIVATE_AFTER_HOURS; the specification's constants for the rest). They are
+   * copied into the database's settings at start until an operator saves the settings in the console.
+   */
+  initialSettings: Settings;
   /** Receipts go to this S3-compatible bucket when all of S3_ENDPOINT/BUCKET/ACCESS_KEY/SECRET_KEY are set; else to DATA_DIR. */
   s3: S3Settings | undefined;
   /** SMTP server for outgoing e-mail; unset, messages are printed to the server's output instead. */
@@ -177,11 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
-    supportEmail: e.SUPPORT_EMAIL,
-    supportChatUrl: e.SUPPORT_CHAT_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    autoActivateAfterHours: e.AUTO_ACTIVATE_AFTER_HOURS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
     recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
@@ -192,8 +192,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
     depositLimitPerUser: e.DEPOSIT_LIMIT_PER_USER,
-    securityDepositBps: Math.round(e.SECURITY_DEPOSIT_PERCENT * 100),
-    operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@meridian.local').toLowerCase(),
+    initialSettings: {
+      ...DEFAULT_SETTINGS,
+      supportEmail: e.SUPPORT_EMAIL,
+      supportChatUrl: e.SUPPORT_CHAT_URL,
+      securityDepositBps: Math.round(e.SECURITY_DEPOSIT_PERCENT * 100),
+      operatorEmail: (e.OPERATOR_EMAIL ?? e.ADMIN_EMAIL ?? DEFAULT_SETTINGS.operatorEmail).toLowerCase(),
+      autoActivateAfterHours: e.AUTO_ACTIVATE_AFTER_HOURS ?? null,
+    },
     s3: s3Settings(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -38,6 +38,15 @@ export const ERROR_CODES = [
   'OTP_EXPIRED',
   'OTP_LOCKED',
   'WITHDRAWAL_NOT_FOUND',
+  // The operator's console
+  'FEE_CHANGED',
+  'LAST_ADMIN',
+  'OWN_ACCOUNT',
+  'PLAN_IN_USE',
+  'PLAN_NAME_TAKEN',
+  'TOO_MANY_METHODS',
+  'METHOD_NOT_FOUND',
+  'MAIL_NOT_RESENDABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

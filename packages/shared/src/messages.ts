@@ -62,6 +62,12 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+/** 10000 -> "100", 12550 -> "125.50": a minimum as the specification writes it, without a currency sign. */
+function minimumLabel(cents: number): string {
+  const rest = cents % 100;
+  return rest === 0 ? String(Math.trunc(cents / 100)) : `${Math.trunc(cents / 100)}.${String(rest).padStart(2, '0')}`;
+}
+
 /** The not-active notice of the page wrapper (spec section 2). */
 export const inactiveNotice = {
   title: 'Account is not active',
@@ -121,6 +127,7 @@ export const moneyMessages = {
   failedToFetchTransactions: 'Failed to fetch transactions',
   failedToFetchUsers: 'Failed to fetch users',
   amountNotNumber: 'Amount must be a number of cents',
+  feeChanged: 'The transfer fee has just changed. Please check the new total and confirm again.',
   // Moving the referral bonus (and bonus) to the balance, on /referrals
   nothingToMove: 'There is no bonus to move to your balance',
   bonusMoved: 'Bonus moved to your balance',
@@ -180,7 +187,8 @@ export const moneyScreenMessages = {
 /** Deposits (spec sections 5 and 8), and ours where the specification is silent. */
 export const depositMessages = {
   fillAllFields: 'Please fill all fields',
-  amountBelowMinimum: 'Amount must be greater than 100',
+  /** The specification's 'Amount must be greater than 100', with the operator's minimum (100 by default). */
+  amountBelowMinimum: (minCents: number) => `Amount must be greater than ${minimumLabel(minCents)}`,
   methodSelected: (label: string) => `${label} selected`,
   uploadReceipt: 'Please upload your payment receipt',
   fileTooLarge: 'File size should be less than 5MB',
@@ -236,4 +244,73 @@ export const withdrawalMessages = {
   bitcoinRequired: 'Bitcoin address is required',
   ethereumRequired: 'Ethereum address is required',
   litecoinRequired: 'Litecoin address is required',
+} as const;
+
+/** The operator's console (ours: the specification does not show the administrator application). */
+export const adminMessages = {
+  reasonRequired: 'A reason is required',
+  adjustAmountInvalid: 'Enter a whole number of cents other than zero',
+  adjusted: 'Balance adjusted',
+  activated: 'Account activated',
+  deactivated: 'Account deactivated',
+  roleChanged: 'Role changed',
+  lastAdmin: 'The last admin cannot be removed: make another account an admin first',
+  ownRole: 'You cannot change your own role',
+  ownAccount: 'You cannot deactivate your own account',
+  depositApproved: 'Deposit approved',
+  depositRejected: 'Deposit rejected',
+  withdrawalApproved: 'Withdrawal paid out',
+  withdrawalRejected: 'Withdrawal rejected',
+  failedToLoad: 'Failed to load',
+  noResults: 'Nothing matches these filters',
+  exportStarted: 'Your download has started',
+  plans: {
+    nameRequired: 'Plan name is required',
+    nameTaken: 'A plan with this name already exists',
+    amountInvalid: 'Enter an amount of at least $0.01',
+    minAboveMax: 'The minimum must not be above the maximum',
+    profitInvalid: 'Profit must be between 0.01% and 1000%',
+    durationInvalid: 'Duration must be between 1 and 3650 days',
+    roiInvalid: 'ROI must be between 0% and 1000%',
+    roiMinAboveMax: 'The minimum ROI must not be above the maximum ROI',
+    planNotFound: 'Plan not found',
+    inUse: 'This plan has investments: deactivate it instead of deleting it',
+    created: 'Plan created',
+    saved: 'Plan saved',
+    deleted: 'Plan deleted',
+    activated: 'Plan activated',
+    deactivated: 'Plan deactivated',
+  },
+  methods: {
+    labelRequired: 'Label is required',
+    typeRequired: 'Choose bank, crypto or PayPal',
+    bankNameRequired: 'Bank name is required',
+    accountNumberRequired: 'Account number is required',
+    accountNameRequired: 'Account name is required',
+    swiftCodeRequired: 'Swift code is required',
+    networkRequired: 'Network is required',
+    addressRequired: 'Wallet address is required',
+    tooMany: 'There can be at most 100 deposit methods',
+    orderMismatch: 'The order must list every deposit method exactly once',
+    created: 'Deposit method created',
+    saved: 'Deposit method saved',
+    activated: 'Deposit method activated',
+    deactivated: 'Deposit method deactivated',
+    reordered: 'Order saved',
+  },
+  settings: {
+    transferFeeInvalid: 'The transfer fee must be between 0% and 50%',
+    referralBonusInvalid: 'The referral bonus must be between $0 and $10,000',
+    securityDepositInvalid: 'The security deposit must be between 0% and 100%',
+    minimumInvalid: 'Enter a minimum of at least $0.01',
+    chatUrlInvalid: 'Enter a web address starting with https://',
+    autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
+    saved: 'Settings saved',
+  },
+  mailbox: {
+    messageNotFound: 'Message not found',
+    notFailed: 'Only a failed message can be resent',
+    redacted: 'This message carried a one-time code or link that is no longer kept: it cannot be resent',
+    resent: 'Message queued to be sent again',
+  },
 } as const;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { operatorOperations } from '../app.js';
 import { loadConfig } from '../config.js';
+import { adoptEnvironmentSettings } from '../core/settings/settings.queries.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLock, lockHolder } from '../lib/process-lock.js';
 import { checkUsage, runAdminCommand, UsageError } from '../modules/admin/admin-commands.js';
@@ -41,6 +42,7 @@ async function direct(args: string[]): Promise<string> {
   const database = await openDatabase(config);
   try {
     await database.migrate();
+    await adoptEnvironmentSettings(database.db, config.initialSettings);
     return await runAdminCommand(database.db, args, undefined, operatorOperations(config));
   } finally {
     await database.close();

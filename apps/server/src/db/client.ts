@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -31,6 +32,9 @@ export type Listen = (
   onReconnect?: () => void,
 ) => Promise<() => Promise<void>>;
 
+/** The extensions the migrations create (PostgreSQL ships them; PGlite loads them at start). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PGlite in `<dataDir>/pgdata`, or in memory when `dataDir` is null (tests). */
@@ -39,9 +43,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     const folder = path.join(dataDir, 'pgdata');
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    client = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from './client.js';
 
 // Migration 0005 on a database that already holds history: PGlite stands in for any PostgreSQL
 // here, since the point is the SQL of the migration, applied to rows written before it.
@@ -24,7 +25,7 @@ function migrationsBefore0005(): string {
 
 describe('migration 0005', () => {
   it('backfills the wallet of existing history rows from their mode', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: migrationsBefore0005() });

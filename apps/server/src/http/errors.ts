@@ -41,6 +41,14 @@ const STATUS: Record<ErrorCode, number> = {
   OTP_EXPIRED: 400,
   OTP_LOCKED: 400,
   WITHDRAWAL_NOT_FOUND: 404,
+  FEE_CHANGED: 409,
+  LAST_ADMIN: 409,
+  OWN_ACCOUNT: 409,
+  PLAN_IN_USE: 409,
+  PLAN_NAME_TAKEN: 409,
+  TOO_MANY_METHODS: 409,
+  METHOD_NOT_FOUND: 404,
+  MAIL_NOT_RESENDABLE: 409,
 };
 
 /** The one error type: a code from the closed list and the specification's message. */

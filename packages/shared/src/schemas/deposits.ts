@@ -6,7 +6,8 @@ import { MAX_AMOUNT_CENTS } from './money.js';
 
 /**
  * A multipart field holds text: whole digits (a sign allowed) become a number, anything else is left
- * for the checks. Zero and negative amounts read as below the minimum, as the specification has it.
+ * for the checks. Zero and negative amounts read as below the minimum, as the specification has it;
+ * the minimum itself is a setting, checked by the server against its current value.
  */
 const centsField = z.preprocess(
   (v) => (typeof v === 'string' && /^-?\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v === '' ? undefined : v),
@@ -18,7 +19,7 @@ const centsField = z.preprocess(
           : moneyMessages.amountNotNumber,
     })
     .int({ error: moneyMessages.invalidAmount })
-    .min(MIN_DEPOSIT_CENTS, { error: depositMessages.amountBelowMinimum })
+    .min(-MAX_AMOUNT_CENTS, { error: depositMessages.amountBelowMinimum(MIN_DEPOSIT_CENTS) })
     .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge }),
 );
 

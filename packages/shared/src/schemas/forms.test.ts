@@ -47,8 +47,8 @@ describe('form schemas', () => {
 });
 
 describe('depositFormSchema', () => {
-  const problem = (amount: string, methodId = 'paypal') => {
-    const r = depositFormSchema.safeParse({ amount, methodId });
+  const problem = (amount: string, methodId = 'paypal', minCents?: number) => {
+    const r = depositFormSchema(minCents).safeParse({ amount, methodId });
     return r.success ? null : r.error.issues[0]?.message;
   };
   it('needs both an amount and a method', () => {
@@ -56,10 +56,15 @@ describe('depositFormSchema', () => {
     expect(problem('500', '')).toBe(depositMessages.fillAllFields);
   });
   it('refuses below 100 and lets exactly 100 through', () => {
-    expect(problem('99.99')).toBe(depositMessages.amountBelowMinimum);
-    expect(problem('0')).toBe(depositMessages.amountBelowMinimum);
+    expect(problem('99.99')).toBe('Amount must be greater than 100');
+    expect(problem('0')).toBe('Amount must be greater than 100');
     expect(problem('100')).toBeNull();
     expect(problem('$1,000.50')).toBeNull();
+  });
+  it("uses the operator's minimum when it is not the specification's", () => {
+    expect(problem('249.99', 'paypal', 25_000)).toBe('Amount must be greater than 250');
+    expect(problem('250', 'paypal', 25_000)).toBeNull();
+    expect(depositMessages.amountBelowMinimum(12_550)).toBe('Amount must be greater than 125.50');
   });
   it('says what is wrong with an amount that is not one', () => {
     expect(problem('12abc')).toBe(moneyMessages.enterValidAmount);

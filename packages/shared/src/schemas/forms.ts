@@ -90,29 +90,30 @@ export function investFormSchema(plans: readonly Plan[], investedPlanIds: Readon
  * both required ('Please fill all fields'), and the amount may not be below 100; exactly 100 passes,
  * although the specification's wording says 'greater than'.
  */
-export const depositFormSchema = z.object({ amount: z.string(), methodId: z.string() }).superRefine((v, ctx) => {
-  if (v.amount.trim() === '' || v.methodId === '') {
-    ctx.addIssue({
-      code: 'custom',
-      path: [v.amount.trim() === '' ? 'amount' : 'methodId'],
-      message: depositMessages.fillAllFields,
-    });
-    return;
-  }
-  const parsed = parseDollars(v.amount);
-  if (!parsed.ok) {
-    const message =
-      parsed.problem === 'zero'
-        ? depositMessages.amountBelowMinimum
-        : amountProblemMessages[parsed.problem === 'empty' ? 'invalid' : parsed.problem];
-    ctx.addIssue({ code: 'custom', path: ['amount'], message });
-    return;
-  }
-  if (parsed.cents < MIN_DEPOSIT_CENTS) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: depositMessages.amountBelowMinimum });
-  }
-});
-export type DepositForm = z.input<typeof depositFormSchema>;
+export const depositFormSchema = (minCents: number = MIN_DEPOSIT_CENTS) =>
+  z.object({ amount: z.string(), methodId: z.string() }).superRefine((v, ctx) => {
+    if (v.amount.trim() === '' || v.methodId === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.amount.trim() === '' ? 'amount' : 'methodId'],
+        message: depositMessages.fillAllFields,
+      });
+      return;
+    }
+    const parsed = parseDollars(v.amount);
+    if (!parsed.ok) {
+      const message =
+        parsed.problem === 'zero'
+          ? depositMessages.amountBelowMinimum(minCents)
+          : amountProblemMessages[parsed.problem === 'empty' ? 'invalid' : parsed.problem];
+      ctx.addIssue({ code: 'custom', path: ['amount'], message });
+      return;
+    }
+    if (parsed.cents < minCents) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: depositMessages.amountBelowMinimum(minCents) });
+    }
+  });
+export type DepositForm = z.input<ReturnType<typeof depositFormSchema>>;
 
 const filled = (message: string) => z.string().trim().min(1, { error: message });
 

@@ -133,7 +133,20 @@ const recipientEmail = text(EMAIL_MAX_LENGTH, moneyMessages.emailRequired)
   .transform((v) => v.trim().toLowerCase());
 
 export const transferBodySchema = z.strictObject(
-  { recipientEmail, amountCents: amountCents(moneyMessages.amountRequired) },
+  {
+    recipientEmail,
+    amountCents: amountCents(moneyMessages.amountRequired),
+    /**
+     * The fee the sender was shown, cents (optional). When given and the operator has changed the fee
+     * since, the transfer is refused ('FEE_CHANGED') instead of charging a fee the sender never saw.
+     */
+    feeCents: z
+      .number({ error: moneyMessages.invalidAmount })
+      .int({ error: moneyMessages.invalidAmount })
+      .min(0, { error: moneyMessages.invalidAmount })
+      .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge })
+      .optional(),
+  },
   strictErrors,
 );
 export type TransferBody = z.infer<typeof transferBodySchema>;
@@ -150,7 +163,19 @@ export const refereeSchema = z.object({
 export type Referee = z.infer<typeof refereeSchema>;
 
 /** Realtime: the server tells a user which of their views changed; the client refetches them. */
-export const REALTIME_TOPICS = ['wallet', 'transactions', 'investments', 'referrals', 'user'] as const;
+export const REALTIME_TOPICS = [
+  'wallet',
+  'transactions',
+  'investments',
+  'referrals',
+  'user',
+  /** The public settings changed (fee, minimums, support links): sent to every socket. */
+  'config',
+  /** Plans or deposit methods changed: sent to every socket. */
+  'catalogue',
+  /** The operator's queues and figures changed: sent to admins' sockets only. */
+  'admin',
+] as const;
 export const realtimeEventSchema = z.object({
   type: z.literal('changed'),
   topics: z.array(z.enum(REALTIME_TOPICS)),

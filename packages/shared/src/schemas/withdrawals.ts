@@ -39,13 +39,17 @@ export const WITHDRAWAL_METHOD_LABELS: Record<WithdrawalMethod, string> = {
   paypal: 'Paypal',
 };
 
+/**
+ * Whole cents within bounds; the minimum is a setting (zero and negatives fall below it), checked by
+ * the server against its current value on every withdrawal route.
+ */
 const withdrawalAmount = z
   .number({
     error: (issue) =>
       issue.input === undefined || issue.input === null ? depositMessages.fillAllFields : moneyMessages.amountNotNumber,
   })
   .int({ error: moneyMessages.invalidAmount })
-  .min(MIN_WITHDRAWAL_CENTS, { error: depositMessages.amountBelowMinimum })
+  .min(-MAX_AMOUNT_CENTS, { error: depositMessages.amountBelowMinimum(MIN_WITHDRAWAL_CENTS) })
   .max(MAX_AMOUNT_CENTS, { error: moneyMessages.amountTooLarge });
 
 export const OTP_PATTERN = /^\d{6}$/;

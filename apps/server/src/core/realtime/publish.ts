@@ -11,10 +11,14 @@ export const REALTIME_CHANNEL = 'meridian_events';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7999;
 
-/** What travels through NOTIFY: which users' views changed, and which views. */
+/**
+ * What travels through NOTIFY: which users' views changed, and which views. An `audience` instead
+ * names every admin's sockets (the console's queues) or every socket (public settings, catalogue).
+ */
 export const notificationSchema = z.object({
   userIds: z.array(z.string()),
   topics: z.array(z.enum(REALTIME_TOPICS)),
+  audience: z.enum(['admins', 'everyone']).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -35,6 +39,21 @@ export async function publishChanged(tx: Db, userIds: string[], topics: Realtime
     sql`, `,
   );
   await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, p) FROM unnest(ARRAY[${list}]) AS t(p)`);
+}
+
+/** Tells every admin's open console that these views changed (new deposits, settled requests, ...). */
+export function publishToAdmins(tx: Db, topics: RealtimeTopic[] = ['admin']): Promise<void> {
+  return publishAudience(tx, 'admins', topics);
+}
+
+/** Tells every open page that these views changed (the public settings, plans, deposit methods). */
+export function publishToEveryone(tx: Db, topics: RealtimeTopic[]): Promise<void> {
+  return publishAudience(tx, 'everyone', topics);
+}
+
+async function publishAudience(tx: Db, audience: 'admins' | 'everyone', topics: RealtimeTopic[]): Promise<void> {
+  const payload = JSON.stringify({ userIds: [], topics: [...new Set(topics)], audience } satisfies Notification);
+  await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }
 
 /** The JSON payloads for these users, as few as fit under PostgreSQL's payload limit. */

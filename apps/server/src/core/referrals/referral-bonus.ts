@@ -1,15 +1,16 @@
-import { historyWording, REFERRAL_BONUS_CENTS } from '@meridian/shared';
+import { historyWording } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookIn } from '../../ledger/index.js';
 import { rows } from '../../lib/sql.js';
+import { readSettings } from '../settings/settings.queries.js';
 import { findUserByReferralId, type UserRow } from '../users/users.queries.js';
 
 /** Raised inside the savepoint when referral_bonuses already names the referee: undoes the booking. */
 class AlreadyPaid extends Error {}
 
 /**
- * $50 from bonus_expense to the referrer's referral bonus, once per referee (the referral_bonuses
+ * The referral bonus setting ($50 unless an operator changed it) from bonus_expense to the referrer's referral bonus, once per referee (the referral_bonuses
  * key), never to oneself. Called when the referee's account is activated, not at sign-up: a scripted
  * sign-up mints nothing until an operator (or auto-activation) vets the account. Returns whether a
  * bonus was paid. The database decides "once": the booking runs in a savepoint and the referral_bonuses
@@ -23,6 +24,9 @@ export async function grantReferralBonus(
   if (!referee.referrerId) return false;
   const referrer = await findUserByReferralId(tx, referee.referrerId);
   if (!referrer || referrer.id === referee.id) return false;
+  // The bonus as set when the referee is activated (read in this transaction; 0 pays nothing).
+  const bonusCents = (await readSettings(tx)).referralBonusCents;
+  if (bonusCents === 0) return false;
   try {
     await tx.transaction(async (savepoint) => {
       const sp = savepoint as unknown as Db;
@@ -30,8 +34,8 @@ export async function grantReferralBonus(
         kind: 'referral_bonus',
         userId: referrer.id,
         postings: [
-          { account: { system: 'bonus_expense' }, amountCents: -REFERRAL_BONUS_CENTS },
-          { account: { userId: referrer.id, kind: 'referral_bonus' }, amountCents: REFERRAL_BONUS_CENTS },
+          { account: { system: 'bonus_expense' }, amountCents: -bonusCents },
+          { account: { userId: referrer.id, kind: 'referral_bonus' }, amountCents: bonusCents },
         ],
         history: [
           {
@@ -40,7 +44,7 @@ export async function grantReferralBonus(
             mode: 'referral',
             method: 'referral',
             description: historyWording.referralBonus(referee.name),
-            amountCents: REFERRAL_BONUS_CENTS,
+            amountCents: bonusCents,
             status: 'success',
             wallet: 'referral_bonus',
           },

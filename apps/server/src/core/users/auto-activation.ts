@@ -4,7 +4,7 @@ import type { SessionReader } from '../auth/session-reader.js';
 import { activateIfDue } from './activation.service.js';
 
 /**
- * The session reader with AUTO_ACTIVATE_AFTER_HOURS applied: an inactive account older than that is
+ * The session reader with the auto-activation setting applied: an inactive account older than that is
  * activated when it is next read, at the injected clock's time (so a test or TEST_CLOCK moves it).
  * It lives here rather than in the request guards because http/ imports no feature; every node may
  * do it, since activation locks the user row and pays the referral bonus at most once.
@@ -12,14 +12,16 @@ import { activateIfDue } from './activation.service.js';
 export function withAutoActivation(
   read: SessionReader,
   db: Db,
-  afterHours: number | undefined,
+  /** The setting as it is now (null: operators activate every account); an operator may change it. */
+  afterHours: () => number | null,
   clock: Clock,
   publicUrl?: string,
 ): SessionReader {
-  if (afterHours === undefined) return read;
   return async (headers) => {
     const signedIn = await read(headers);
     if (!signedIn) return null;
-    return { ...signedIn, user: await activateIfDue(db, signedIn.user, afterHours, clock.now(), publicUrl) };
+    const hours = afterHours();
+    if (hours === null || signedIn.user.isActive) return signedIn;
+    return { ...signedIn, user: await activateIfDue(db, signedIn.user, hours, clock.now(), publicUrl) };
   };
 }

@@ -103,6 +103,8 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
+    // The console's list of every user's transactions, newest first.
+    index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -131,6 +133,7 @@ export const investments = pgTable(
   (t) => [
     index('investments_user_idx').on(t.userId, t.startedAt.desc()),
     index('investments_active_idx').on(t.startedAt).where(sql`${t.status} = 'active'`),
+    index('investments_plan_idx').on(t.planId, t.status),
     // One active investment per plan per user, enforced by the database.
     uniqueIndex('investments_one_active_per_plan').on(t.userId, t.planId).where(sql`${t.status} = 'active'`),
   ],

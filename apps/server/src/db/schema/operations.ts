@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /**
@@ -37,6 +48,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_pending_idx').on(t.status, t.id),
+    index('email_outbox_to_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
     index('email_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
@@ -59,7 +71,11 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetUserId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetUserId, t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.id.desc()),
+    index('audit_log_actor_idx').on(t.actor, t.id.desc()),
+  ],
 );
 
 /** Catalogue tables seeded at start; the books issue builds on them. */
@@ -72,7 +88,10 @@ export const plans = pgTable('plans', {
   profitBps: integer('profit_bps').notNull(),
   minRoiBps: integer('min_roi_bps').notNull(),
   maxRoiBps: integer('max_roi_bps').notNull(),
+  /** Only active plans are offered; a plan with investments is deactivated, never deleted. */
+  active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const depositMethods = pgTable('deposit_methods', {
@@ -198,5 +217,35 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The platform's settings (DESIGN.md section 5): one row, edited in the console and read by every
+ * node at once (core/settings). Until an operator saves them (`updated_by` NULL), each start copies
+ * the environment's values in, so SUPPORT_EMAIL and friends keep working as initial values.
+ */
+export const settings = pgTable(
+  'settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    transferFeeBps: integer('transfer_fee_bps').notNull(),
+    referralBonusCents: bigint('referral_bonus_cents', { mode: 'number' }).notNull(),
+    securityDepositBps: integer('security_deposit_bps').notNull(),
+    minDepositCents: bigint('min_deposit_cents', { mode: 'number' }).notNull(),
+    minWithdrawalCents: bigint('min_withdrawal_cents', { mode: 'number' }).notNull(),
+    supportEmail: text('support_email').notNull(),
+    supportChatUrl: text('support_chat_url').notNull(),
+    operatorEmail: text('operator_email').notNull(),
+    autoActivateAfterHours: integer('auto_activate_after_hours'),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('settings_one_row', sql`${t.id}`),
+    check('settings_transfer_fee_bounds', sql`${t.transferFeeBps} BETWEEN 0 AND 5000`),
+    check('settings_security_deposit_bounds', sql`${t.securityDepositBps} BETWEEN 0 AND 10000`),
+    check('settings_referral_bonus_bounds', sql`${t.referralBonusCents} >= 0`),
+    check('settings_minimums_positive', sql`${t.minDepositCents} > 0 AND ${t.minWithdrawalCents} > 0`),
   ],
 );

@@ -15,7 +15,7 @@ const params = z.object({ id: z.string().min(1).max(100) });
 export const depositAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db, config, clock } = app.deps;
-  const links = { publicUrl: config.publicUrl, operatorEmail: config.operatorEmail };
+  const links = { publicUrl: config.publicUrl };
 
   app.get('/admin/deposits', { schema: { tags: ['admin'], response: { 200: z.array(depositSchema) } } }, () =>
     listPendingDeposits(db),

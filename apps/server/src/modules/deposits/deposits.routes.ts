@@ -83,7 +83,7 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
 }
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, objects } = app.deps;
+  const { db, config, objects, settings } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fieldNameSize: 100,
@@ -96,7 +96,6 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       headerPairs: 50,
     },
   });
-  const links = { publicUrl: config.publicUrl, operatorEmail: config.operatorEmail };
 
   app.post(
     '/deposits',
@@ -129,6 +128,11 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         await discard();
         throw new AppError('VALIDATION_FAILED', fields.error.issues[0]?.message ?? messages.invalidRequest);
       }
+      const { minDepositCents, operatorEmail } = settings.current();
+      if (fields.data.amountCents < minDepositCents) {
+        await discard();
+        throw new AppError('VALIDATION_FAILED', depositMessages.amountBelowMinimum(minDepositCents));
+      }
       const receipt = upload.receipt;
       if (!receipt) throw new AppError('RECEIPT_REQUIRED', depositMessages.uploadReceipt);
       const hash = createHash('sha256')
@@ -153,7 +157,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
                   sizeBytes: receipt.sizeBytes,
                 },
               },
-              links,
+              { publicUrl: config.publicUrl, operatorEmail },
             ),
           hash,
         );

@@ -108,7 +108,13 @@ export type Settlement = { deposit: Deposit; changed: boolean };
  * cannot be approved. One at a time per deposit (its row is locked), so approve and reject racing
  * settle it exactly once.
  */
-export function approveDeposit(db: Db, id: string, actor: string, links: Links, now: Date): Promise<Settlement> {
+export function approveDeposit(
+  db: Db,
+  id: string,
+  actor: string,
+  links: Pick<Links, 'publicUrl'>,
+  now: Date,
+): Promise<Settlement> {
   return moneyTransaction(db, async (tx) => {
     const d = await lockDeposit(tx, id);
     if (!d) throw new AppError('DEPOSIT_NOT_FOUND', depositMessages.depositNotFound);
@@ -163,7 +169,7 @@ export function rejectDeposit(
   id: string,
   reason: string,
   actor: string,
-  links: Links,
+  links: Pick<Links, 'publicUrl'>,
   now: Date,
 ): Promise<Settlement> {
   return moneyTransaction(db, async (tx) => {
@@ -209,7 +215,7 @@ export async function listPendingDeposits(db: Db, limit = 100): Promise<Deposit[
 }
 
 /** The settlement as the operator commands (and later the console) use it, with these links. */
-export function depositOperations(links: Links) {
+export function depositOperations(links: Pick<Links, 'publicUrl'>) {
   return {
     listPending: (db: Db) => listPendingDeposits(db),
     approve: (db: Db, id: string, actor: string, now: Date) => approveDeposit(db, id, actor, links, now),

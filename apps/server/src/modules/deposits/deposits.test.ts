@@ -124,9 +124,9 @@ describe('filing a deposit', () => {
   });
 
   it.each([
-    ['below 100', '9999', depositMessages.amountBelowMinimum],
-    ['zero', '0', depositMessages.amountBelowMinimum],
-    ['negative', '-10000', depositMessages.amountBelowMinimum],
+    ['below 100', '9999', 'Amount must be greater than 100'],
+    ['zero', '0', 'Amount must be greater than 100'],
+    ['negative', '-10000', 'Amount must be greater than 100'],
     ['fractional', '10000.5', undefined],
     ['a word', 'abc', undefined],
     ['huge', '99999999999999999999', undefined],

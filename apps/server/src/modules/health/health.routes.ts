@@ -16,10 +16,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicConfigSchema },
       },
     },
-    () => ({
-      supportEmail: app.deps.config.supportEmail,
-      supportChatUrl: app.deps.config.supportChatUrl,
-      securityDepositBps: app.deps.config.securityDepositBps,
-    }),
+    () => {
+      const s = app.deps.settings.current();
+      return {
+        supportEmail: s.supportEmail,
+        supportChatUrl: s.supportChatUrl,
+        securityDepositBps: s.securityDepositBps,
+        transferFeeBps: s.transferFeeBps,
+        referralBonusCents: s.referralBonusCents,
+        minDepositCents: s.minDepositCents,
+        minWithdrawalCents: s.minWithdrawalCents,
+      };
+    },
   );
 };

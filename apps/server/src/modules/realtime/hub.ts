@@ -20,6 +20,8 @@ export class RealtimeHub {
   private readonly byUser = new Map<string, Set<HubSocket>>();
   private readonly awaitingPong = new Set<HubSocket>();
   private readonly sessionOf = new Map<HubSocket, string>();
+  /** The sockets of admins, who also hear the console's notifications. */
+  private readonly admins = new Set<HubSocket>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private checking = false;
@@ -29,8 +31,9 @@ export class RealtimeHub {
     private readonly checkSessions?: SessionCheck,
   ) {}
 
-  add(userId: string, socket: HubSocket, sessionToken?: string): void {
+  add(userId: string, socket: HubSocket, sessionToken?: string, isAdmin = false): void {
     if (sessionToken !== undefined) this.sessionOf.set(socket, sessionToken);
+    if (isAdmin) this.admins.add(socket);
     let sockets = this.byUser.get(userId);
     if (!sockets) {
       sockets = new Set();
@@ -48,6 +51,7 @@ export class RealtimeHub {
   private remove(userId: string, socket: HubSocket): void {
     this.awaitingPong.delete(socket);
     this.sessionOf.delete(socket);
+    this.admins.delete(socket);
     const sockets = this.byUser.get(userId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.byUser.delete(userId);
@@ -63,17 +67,23 @@ export class RealtimeHub {
   /** Hands a NOTIFY payload to the sockets of the users it names; anything else is ignored. */
   deliverPayload(payload: string): void {
     const notification = parseNotification(payload);
-    if (notification) this.deliver(notification.userIds, notification.topics);
+    if (!notification) return;
+    if (notification.audience === 'everyone') this.deliverAll(notification.topics);
+    else if (notification.audience === 'admins') this.send(this.admins, notification.topics);
+    else this.deliver(notification.userIds, notification.topics);
+  }
+
+  private send(sockets: Iterable<HubSocket>, topics: readonly RealtimeTopic[]): void {
+    if (topics.length === 0) return;
+    const message = JSON.stringify({ type: 'changed', topics: [...new Set(topics)] } satisfies RealtimeEvent);
+    for (const socket of sockets) if (socket.readyState === OPEN) socket.send(message);
   }
 
   deliver(userIds: Iterable<string>, topics: readonly RealtimeTopic[]): void {
-    if (topics.length === 0) return;
-    const message = JSON.stringify({ type: 'changed', topics: [...new Set(topics)] } satisfies RealtimeEvent);
-    for (const userId of userIds) {
-      for (const socket of this.byUser.get(userId) ?? []) {
-        if (socket.readyState === OPEN) socket.send(message);
-      }
-    }
+    this.send(
+      [...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]),
+      topics,
+    );
   }
 
   /** Every socket on this node: used when notifications may have been missed. */

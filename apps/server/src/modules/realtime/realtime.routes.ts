@@ -92,7 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
       if (!isBinary && data.toString() === 'ping') socket.send('pong');
     });
     // Synchronous with the handshake: by the time the client sees 'open', it is registered.
-    hub.add(user.id, socket, request.sessionToken ?? undefined);
+    hub.add(user.id, socket, request.sessionToken ?? undefined, user.role === 'admin');
   });
 }
 

@@ -7,7 +7,7 @@ import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
-  const { db, config } = app.deps;
+  const { db, config, settings } = app.deps;
 
   app.get(
     '/transfers/recipient',
@@ -33,6 +33,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         amountCents: req.body.amountCents,
         idempotencyKey: idempotencyKey(req),
         requestHash: requestHash(req),
+        feeBps: settings.current().transferFeeBps,
+        shownFeeCents: req.body.feeCents,
       });
       return reply.status(201).send(out);
     },

@@ -1,4 +1,4 @@
-import { historyWording, moneyMessages, TRANSFER_FEE_BPS, type Transaction, transferFeeCents } from '@meridian/shared';
+import { historyWording, moneyMessages, type Transaction, transferFeeCents } from '@meridian/shared';
 import { toTransactionDto } from '../../core/history/history.queries.js';
 import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
@@ -42,14 +42,22 @@ export interface TransferRequest {
   idempotencyKey: string;
   /** Fingerprint of the whole request: the same key with a different request is a 409. */
   requestHash: string;
+  /** The fee setting at the time of the request, basis points. */
+  feeBps: number;
+  /** The fee the sender was shown, if the client says: a different fee is refused, never charged. */
+  shownFeeCents?: number | undefined;
 }
 
 /**
- * Sender pays amount + 2% fee (rounded half up to the cent); recipient gets the amount; the fee goes
+ * Sender pays amount + the fee setting (2% unless an operator changed it; rounded half up to the cent); recipient gets the amount; the fee goes
  * to fee revenue. One journal, two history rows, at most once per Idempotency-Key: a retry gets the
  * first transaction back and moves nothing. Its own transaction, in one round trip to the database.
  */
 export async function transfer(db: Db, sender: UserRow, req: TransferRequest): Promise<Transaction> {
+  const feeCents = transferFeeCents(req.amountCents, req.feeBps);
+  if (req.shownFeeCents !== undefined && req.shownFeeCents !== feeCents) {
+    throw new AppError('FEE_CHANGED', moneyMessages.feeChanged);
+  }
   const outcome = await withMoneyRetries(() =>
     bookTransferOnce(db, {
       senderId: sender.id,
@@ -58,7 +66,7 @@ export async function transfer(db: Db, sender: UserRow, req: TransferRequest): P
       requestHash: req.requestHash,
       recipientEmail: req.recipientEmail.trim(),
       amountCents: req.amountCents,
-      feeCents: transferFeeCents(req.amountCents, TRANSFER_FEE_BPS),
+      feeCents,
       // How each side's history row reads: "Transfer to Bob Builder" / "Transfer from Alice Smith".
       debitPrefix: historyWording.transferToPrefix,
       creditPrefix: historyWording.transferFromPrefix,

@@ -27,13 +27,17 @@ const EMPTY_PAYOUT: PayoutDetails = {
 };
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, clock } = app.deps;
-  const context = (): WithdrawalContext => ({
-    secret: config.sessionSecret,
-    publicUrl: config.publicUrl,
-    operatorEmail: config.operatorEmail,
-    now: clock.now(),
-  });
+  const { db, config, clock, settings } = app.deps;
+  const context = (): WithdrawalContext => {
+    const { operatorEmail, minWithdrawalCents } = settings.current();
+    return {
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      operatorEmail,
+      minWithdrawalCents,
+      now: clock.now(),
+    };
+  };
 
   app.post(
     '/withdrawals/otp',

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  depositMessages,
   historyWording,
   type Transaction,
   WITHDRAWAL_METHOD_LABELS,
@@ -42,7 +43,18 @@ export interface WithdrawalContext {
   secret: string;
   publicUrl: string;
   operatorEmail: string;
+  /** The minimum withdrawal setting; a request below it is refused before a code is sent or used. */
+  minWithdrawalCents: number;
   now: Date;
+}
+
+/** Refuses an amount below the minimum setting, with the specification's message. */
+function checkMinimum(req: WithdrawalRequest, ctx: Pick<WithdrawalContext, 'minWithdrawalCents'>): void {
+  if (req.amountCents < ctx.minWithdrawalCents) {
+    throw new AppError('VALIDATION_FAILED', depositMessages.amountBelowMinimum(ctx.minWithdrawalCents), {
+      amountCents: depositMessages.amountBelowMinimum(ctx.minWithdrawalCents),
+    });
+  }
 }
 
 /** What a code is bound to: the amount and the destination, in one canonical fingerprint. */
@@ -62,6 +74,7 @@ function codeHash(secret: string, id: string, code: string): string {
  * hash, valid 10 minutes, for this amount and destination only; one new code a minute per user.
  */
 export async function requestCode(db: Db, user: UserRow, req: WithdrawalRequest, ctx: WithdrawalContext) {
+  checkMinimum(req, ctx);
   return moneyTransaction(db, async (tx) => {
     const newest = await lockNewestCode(tx, user.id);
     const sinceMs = newest ? ctx.now.getTime() - newest.createdAt.getTime() : Number.POSITIVE_INFINITY;
@@ -137,6 +150,7 @@ export async function codeRefusal(db: Db, err: CodeRefused): Promise<AppError> {
 
 /** Checks a code without using it (the page's step before the caution dialog). */
 export async function verifyCode(db: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext) {
+  checkMinimum(req, ctx);
   try {
     await moneyTransaction(db, (tx) => checkCode(tx, user, req, ctx));
   } catch (err) {
@@ -162,6 +176,7 @@ export async function fileWithdrawal(
   req: WithdrawalWithOtp,
   ctx: WithdrawalContext,
 ): Promise<FiledWithdrawal> {
+  checkMinimum(req, ctx);
   const code = await checkCode(tx, user, req, ctx);
   await markCodeUsed(tx, code.id, ctx.now);
   return holdWithdrawal(tx, user, req, ctx);

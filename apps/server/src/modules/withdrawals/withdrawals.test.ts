@@ -159,7 +159,7 @@ describe('the one-time code', () => {
   });
 
   it.each([
-    ['below 100', { ...paypal(9_999) }, depositMessages.amountBelowMinimum],
+    ['below 100', { ...paypal(9_999) }, 'Amount must be greater than 100'],
     ['a fractional amount', { ...paypal(10_000.5) }, moneyMessages.invalidAmount],
     ['a string amount', { ...paypal(10_000), amountCents: '100' }, moneyMessages.amountNotNumber],
     ['a bad e-mail', paypal(10_000, 'not-an-email'), 'Invalid email address'],

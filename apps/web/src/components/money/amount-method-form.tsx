@@ -5,7 +5,7 @@ import {
   depositMessages,
   parseDollars,
 } from '@meridian/shared';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { notify } from '../../lib/toast';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -24,17 +24,20 @@ interface AmountMethodFormProps {
   title: string;
   description: string;
   methods: MethodList;
+  /** The operator's minimum, cents (the server checks it again). */
+  minCents: number;
   /** Runs with a checked amount (cents) and method; usually navigates to the next step. */
   onProceed: (amount: { cents: number; dollars: string }, methodId: string) => void;
 }
 
 /**
- * The first step of a deposit or a withdrawal (spec sections 4 and 5): an amount of at least 100
- * and a method, each problem as the specification's toast, '{label} selected' on a choice.
+ * The first step of a deposit or a withdrawal (spec sections 4 and 5): an amount of at least the
+ * minimum (100 unless an operator changed it) and a method, each problem as the specification's toast, '{label} selected' on a choice.
  */
-export function AmountMethodForm({ title, description, methods, onProceed }: AmountMethodFormProps) {
+export function AmountMethodForm({ title, description, methods, minCents, onProceed }: AmountMethodFormProps) {
   const id = useId();
-  const form = useZodForm(depositFormSchema, { report: 'toast', defaultValues: { amount: '', methodId: '' } });
+  const schema = useMemo(() => depositFormSchema(minCents), [minCents]);
+  const form = useZodForm(schema, { report: 'toast', defaultValues: { amount: '', methodId: '' } });
   const methodId = form.watch('methodId');
 
   const choose = (next: string) => {

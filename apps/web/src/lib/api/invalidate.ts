@@ -1,6 +1,16 @@
 import type { RealtimeEvent } from '@meridian/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { investmentsQueryKey, meQueryKey, referralsQueryKey, transactionsQueryKey, walletQueryKey } from './query-keys';
+import {
+  adminQueryKey,
+  depositMethodsQueryKey,
+  investmentsQueryKey,
+  meQueryKey,
+  plansQueryKey,
+  publicConfigQueryKey,
+  referralsQueryKey,
+  transactionsQueryKey,
+  walletQueryKey,
+} from './query-keys';
 
 export type Topic = RealtimeEvent['topics'][number];
 
@@ -11,6 +21,9 @@ const KEYS_BY_TOPIC: Record<Topic, readonly QueryKey[]> = {
   investments: [investmentsQueryKey],
   referrals: [referralsQueryKey],
   user: [meQueryKey],
+  config: [publicConfigQueryKey],
+  catalogue: [plansQueryKey, depositMethodsQueryKey],
+  admin: [adminQueryKey],
 };
 
 export const ALL_TOPICS = Object.keys(KEYS_BY_TOPIC) as Topic[];

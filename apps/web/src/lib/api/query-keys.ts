@@ -10,3 +10,6 @@ export const transactionsQueryKey = ['transactions'] as const;
 export const referralsQueryKey = ['referrals'] as const;
 export const depositMethodsQueryKey = ['deposit-methods'] as const;
 export const payoutDetailsQueryKey = ['payout-details'] as const;
+export const publicConfigQueryKey = ['public-config'] as const;
+/** Every query of the operator's console starts with this. */
+export const adminQueryKey = ['admin'] as const;

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { notify } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../lib/use-submit';
@@ -30,7 +31,8 @@ function CheckoutContent() {
   const methodId = params.get('method') ?? '';
 
   // Missing or unusable query parameters: back to the deposit form (spec section 4).
-  if (!amount.ok || amount.cents < MIN_DEPOSIT_CENTS || methodId === '') return <Navigate to="/deposit" replace />;
+  const minCents = usePublicConfig()?.minDepositCents ?? MIN_DEPOSIT_CENTS;
+  if (!amount.ok || amount.cents < minCents || methodId === '') return <Navigate to="/deposit" replace />;
   if (methods.isLoading) return <Skeleton className="h-64 rounded-xl" />;
   if (methods.isError || !methods.data) {
     return (

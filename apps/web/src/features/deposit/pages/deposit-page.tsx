@@ -1,10 +1,11 @@
-import { type DepositMethod, depositMessages } from '@meridian/shared';
+import { type DepositMethod, depositMessages, formatCents, MIN_DEPOSIT_CENTS } from '@meridian/shared';
 import { PiggyBank } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { AmountMethodForm, type MethodList } from '../../../components/money/amount-method-form';
 import { FigureCard } from '../../../components/money/figure-card';
 import type { MethodOption } from '../../../components/money/method-picker';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { useDepositMethods } from '../api/get-deposit-methods';
 
 /** A method's card line: the bank's name, the network, or the e-mail (spec section 4). */
@@ -25,6 +26,7 @@ export function DepositPage() {
 function DepositContent() {
   const navigate = useNavigate();
   const methods = useDepositMethods();
+  const minCents = usePublicConfig()?.minDepositCents ?? MIN_DEPOSIT_CENTS;
 
   const list: MethodList = methods.isLoading
     ? { state: 'loading' }
@@ -41,8 +43,9 @@ function DepositContent() {
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <AmountMethodForm
         title="Make a deposit"
-        description="Enter an amount of at least $100.00 and choose how you will pay."
+        description={`Enter an amount of at least ${formatCents(minCents)} and choose how you will pay.`}
         methods={list}
+        minCents={minCents}
         onProceed={(amount, method) =>
           navigate(`/deposit/checkout?${new URLSearchParams({ amount: amount.dollars, method })}`)
         }

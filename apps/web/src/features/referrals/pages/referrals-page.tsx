@@ -9,16 +9,23 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { useUser } from '../../../lib/api/get-me';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useReferrals } from '../api/get-referrals';
 import { BonusPanel } from '../components/bonus-panel';
 
+/** The operator's referral bonus ($50 unless changed). */
+function useReferralBonusCents(): number {
+  return usePublicConfig()?.referralBonusCents ?? REFERRAL_BONUS_CENTS;
+}
+
 export function ReferralsPage() {
+  const bonusCents = useReferralBonusCents();
   return (
     <PageWrapper
       title="Referrals"
-      description={`Invite friends with your link and earn ${formatCents(REFERRAL_BONUS_CENTS)} for each one whose account is activated.`}
+      description={`Invite friends with your link and earn ${formatCents(bonusCents)} for each one whose account is activated.`}
     >
       <ReferralsContent />
     </PageWrapper>
@@ -27,6 +34,7 @@ export function ReferralsPage() {
 
 function ReferralsContent() {
   const id = useId();
+  const bonusCents = useReferralBonusCents();
   const user = useUser();
   const referrals = useReferrals();
   useFailureToast(referrals.error, moneyMessages.failedToFetchUsers);
@@ -82,7 +90,7 @@ function ReferralsContent() {
           <EmptyState
             icon={Users}
             title={moneyMessages.noReferrals}
-            description={`Share your referral link above. You earn ${formatCents(REFERRAL_BONUS_CENTS)} when a friend who registers with it is activated.`}
+            description={`Share your referral link above. You earn ${formatCents(bonusCents)} when a friend who registers with it is activated.`}
           />
         ) : (
           <Card>

@@ -6,6 +6,7 @@ import {
   type TransferForm,
   transferFormSchema,
 } from '@meridian/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight, Info, Wallet } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,7 +20,9 @@ import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { TextLink } from '../../../components/ui/text-link';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { useWallet, walletFigure } from '../../../lib/api/get-wallet';
+import { publicConfigQueryKey } from '../../../lib/api/query-keys';
 import { ApiError } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../lib/use-submit';
@@ -44,6 +47,7 @@ export function TransferPage() {
 
 function TransferContent() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { wallet, isLoading: walletLoading } = useWallet();
   const lookup = useRecipientLookup();
   const transfer = useCreateTransfer();
@@ -51,12 +55,14 @@ function TransferContent() {
   const [pending, setPending] = useState<PendingTransfer | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // The operator's fee (2% unless changed); the server refuses a transfer whose shown fee is stale.
+  const feeBps = usePublicConfig()?.transferFeeBps ?? TRANSFER_FEE_BPS;
 
   const form = useZodForm(transferFormSchema, { defaultValues: empty });
   const { reset, watch, setError } = form;
 
   const typed = parseDollars(watch('amount'));
-  const preview = typed.ok ? transferFigures(typed.cents) : null;
+  const preview = typed.ok ? transferFigures(typed.cents, feeBps) : null;
   // Display only (the server decides): the balance must cover the amount plus the fee.
   const shortOfBalance = (figures: TransferFigures) => wallet !== undefined && figures.totalCents > wallet.balanceCents;
 
@@ -66,7 +72,7 @@ function TransferContent() {
     onSuccess: (recipient, { email, amount }) => {
       const parsed = parseDollars(amount);
       if (!parsed.ok) return;
-      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents) });
+      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents, feeBps) });
       setDialogOpen(true);
     },
   });
@@ -74,7 +80,7 @@ function TransferContent() {
   const onSubmit = async (values: TransferForm) => {
     const parsed = parseDollars(values.amount);
     if (!parsed.ok) return;
-    if (shortOfBalance(transferFigures(parsed.cents))) {
+    if (shortOfBalance(transferFigures(parsed.cents, feeBps))) {
       // Said on the form, before any dialog: there is nothing to confirm.
       setError('amount', { message: moneyMessages.insufficientBalance }, { shouldFocus: true });
       return;
@@ -92,7 +98,7 @@ function TransferContent() {
   const dismiss = () => setDialogOpen(false);
 
   const send = useSubmit({
-    run: (body: { recipientEmail: string; amountCents: number }) =>
+    run: (body: { recipientEmail: string; amountCents: number; feeCents: number }) =>
       transfer.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) }),
     success: moneyMessages.transferSuccessful,
     failure: moneyMessages.failedToTransfer,
@@ -106,11 +112,15 @@ function TransferContent() {
     // the same Idempotency-Key, so the transfer cannot happen twice.
     onError: (error) => {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) setDialogOpen(false);
+      // The operator changed the fee since the dialog opened: show the new one before anything is sent.
+      if (error instanceof ApiError && error.code === 'FEE_CHANGED')
+        void queryClient.invalidateQueries({ queryKey: publicConfigQueryKey });
     },
   });
 
   const confirm = () => {
-    if (pending) void send({ recipientEmail: pending.email, amountCents: pending.amountCents });
+    if (pending)
+      void send({ recipientEmail: pending.email, amountCents: pending.amountCents, feeCents: pending.feeCents });
   };
 
   return (
@@ -119,7 +129,7 @@ function TransferContent() {
         <CardHeader>
           <CardTitle>Send money</CardTitle>
           <CardDescription>
-            You pay a {formatBps(TRANSFER_FEE_BPS)} fee on top of the amount; the recipient receives the full amount.
+            You pay a {formatBps(feeBps)} fee on top of the amount; the recipient receives the full amount.
           </CardDescription>
         </CardHeader>
         <CardContent>

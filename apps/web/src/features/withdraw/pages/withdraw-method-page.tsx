@@ -94,8 +94,8 @@ function WithdrawMethodContent() {
   const amount = parseDollars(params.get('amount') ?? '');
   const method = params.get('method');
   const payout = usePayoutDetails();
-  if (!amount.ok || amount.cents < MIN_WITHDRAWAL_CENTS || !isMethod(method))
-    return <Navigate to="/withdraw" replace />;
+  const minCents = usePublicConfig()?.minWithdrawalCents ?? MIN_WITHDRAWAL_CENTS;
+  if (!amount.ok || amount.cents < minCents || !isMethod(method)) return <Navigate to="/withdraw" replace />;
   const withOtp = params.get('otp') === 'true';
   if (!withOtp && payout.isLoading) return <Skeleton className="h-72 rounded-xl" />;
   return withOtp ? (

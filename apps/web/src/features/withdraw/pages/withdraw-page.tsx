@@ -1,10 +1,11 @@
-import { WITHDRAWAL_METHOD_LABELS } from '@meridian/shared';
+import { formatCents, MIN_WITHDRAWAL_CENTS, WITHDRAWAL_METHOD_LABELS } from '@meridian/shared';
 import { Wallet } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { AmountMethodForm } from '../../../components/money/amount-method-form';
 import { FigureCard } from '../../../components/money/figure-card';
 import type { MethodOption } from '../../../components/money/method-picker';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 
 const OPTIONS: MethodOption[] = [
   { id: 'bank', label: WITHDRAWAL_METHOD_LABELS.bank, detail: 'To your bank account', kind: 'bank' },
@@ -22,12 +23,14 @@ export function WithdrawPage() {
 
 function WithdrawContent() {
   const navigate = useNavigate();
+  const minCents = usePublicConfig()?.minWithdrawalCents ?? MIN_WITHDRAWAL_CENTS;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <AmountMethodForm
         title="Request a withdrawal"
-        description="Enter an amount of at least $100.00 and choose where it should go."
+        description={`Enter an amount of at least ${formatCents(minCents)} and choose where it should go.`}
         methods={{ state: 'ready', options: OPTIONS }}
+        minCents={minCents}
         onProceed={(amount, method) =>
           navigate(`/withdraw/method?${new URLSearchParams({ amount: amount.dollars, method })}`)
         }
