@@ -3,12 +3,14 @@
 //   lint        biome check .                          (one test: pass/fail)
 //   typecheck   npm run typecheck                      (one test: pass/fail)
 //   vitest      unit + API tests on in-memory PGlite   (counted from vitest's JSON report)
+//   node 24     the same tests on a maintained Node LTS line (from the npm registry, scripts/prerequisites.mjs)
 //   postgres    the same tests on a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs)
 //   build       npm run build -w apps/web              (one test: pass/fail)
 //   e2e         Playwright journeys against the real platform (counted from its JSON report)
 //
-// A stage whose prerequisite is missing (PostgreSQL binaries, /usr/bin/chromium) fails with a clear
-// message; nothing is skipped silently. Skipped or todo tests count as failures: a test that does not
+// Debian's postgresql and chromium are installed first when missing and the runner is root with
+// apt-get; otherwise a stage whose prerequisite is missing fails with the one command to run. Nothing
+// is skipped silently. Skipped or todo tests count as failures: a test that does not
 // run proves nothing. Each stage has a time limit. The last line is exactly `N passed, N failed`; the
 // exit code is non-zero when anything failed or nothing passed.
 import { spawn } from 'node:child_process';
@@ -16,12 +18,19 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBin, startCluster, stopCluster } from './pg-cluster.mjs';
+import {
+  CHROMIUM,
+  ensureLtsNode,
+  ensureSystemPackages,
+  INSTALL_COMMAND,
+  LTS_MAJOR,
+  nodeVersion,
+} from './prerequisites.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.tmp', 'test-results');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const CHROMIUM = '/usr/bin/chromium';
 const MIN = 60_000;
 
 /** @type {{ name: string, passed: number, failed: number, seconds: number, notes: string[] }[]} */
@@ -166,13 +175,15 @@ function countVitest(stage, file, r) {
   if (report.numTotalTests === 0) stage.notes.push('no tests ran');
 }
 
-async function vitest(stage, label, env) {
+async function vitest(stage, label, env, nodeBin = null) {
   const file = path.join(reportDir, `vitest-${label}.json`);
   rmSync(file, { force: true });
-  const r = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
-    env,
-    timeoutMs: 20 * MIN,
-  });
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  // With another node binary, vitest runs under it (and so do its workers, which use process.execPath).
+  const [cmd, argv] = nodeBin
+    ? [nodeBin, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), ...args]]
+    : [bin('vitest'), args];
+  const r = await run(cmd, argv, { env, timeoutMs: 20 * MIN });
   countVitest(stage, file, r);
   if (r.timedOut) {
     stage.failed += 1;
@@ -214,12 +225,19 @@ function stripEnv(...names) {
 
 async function main() {
   mkdirSync(reportDir, { recursive: true });
+  ensureSystemPackages((line) => process.stdout.write(`${line}\n`));
   const biome = existsSync(bin('biome')) ? bin('biome') : 'biome';
 
   await check('lint', biome, ['check', '.'], 5 * MIN);
   await check('typecheck', npm, ['run', 'typecheck'], 10 * MIN);
 
   await timed('vitest (PGlite)', (stage) => vitest(stage, 'pglite', stripEnv('TEST_DATABASE_URL')));
+
+  await timed(`vitest (PGlite, Node ${LTS_MAJOR} LTS)`, async (stage) => {
+    const nodeBin = ensureLtsNode(root);
+    process.stdout.write(`API tests on Node ${nodeVersion(nodeBin)} (${nodeBin})\n`);
+    await vitest(stage, `pglite-node${LTS_MAJOR}`, stripEnv('TEST_DATABASE_URL'), nodeBin);
+  });
 
   await timed('vitest (PostgreSQL)', async (stage) => {
     findPgBin(); // throws the install hint when the binaries are missing
@@ -238,7 +256,7 @@ async function main() {
     try {
       accessSync(CHROMIUM, constants.X_OK);
     } catch {
-      throw new Error(`${CHROMIUM} not found; install chromium: apt-get install -y chromium`);
+      throw new Error(`${CHROMIUM} not found; install it with: ${INSTALL_COMMAND}`);
     }
     pruneOldE2eDataDirs(3);
     const file = path.join(reportDir, 'playwright.json');
