@@ -80,6 +80,9 @@ export async function runAccrual(db: Db, now: Date): Promise<number> {
       return after.daysAccrued !== inv.daysAccrued;
     });
     if (moved) advanced += 1;
+    // Let waiting requests in between two investments: PGlite runs one statement at a time, and a
+    // long run must not hold every member's page until it ends.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return advanced;
 }

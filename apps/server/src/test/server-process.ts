@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const serverDir = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * The real server as a process (src/main.ts), on PGlite in its own data folder, or on a fresh
+ * database of the PostgreSQL server named by TEST_DATABASE_URL: for tests that kill it, restart it
+ * and talk to it over HTTP as clients do.
+ */
+export class ServerProcess {
+  readonly dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-process-'));
+  readonly port = 20_000 + Math.floor(Math.random() * 20_000);
+  readonly base = `http://127.0.0.1:${this.port}`;
+  readonly origin = `http://localhost:${this.port}`;
+  private child: ChildProcess | null = null;
+  private databaseUrl = '';
+  private dropDatabase: (() => Promise<void>) | null = null;
+
+  constructor(private readonly extraEnv: Record<string, string> = {}) {}
+
+  /** Creates the PostgreSQL database when the tests run on PostgreSQL. */
+  async prepare(): Promise<this> {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) return this;
+    const name = `meridian_process_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    this.databaseUrl = url.toString();
+    this.dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    return this;
+  }
+
+  get onPostgres(): boolean {
+    return this.databaseUrl !== '';
+  }
+
+  /** The database this server uses, for a test that inspects it while the server is down (PGlite) or up. */
+  get databaseUrlOrNull(): string | null {
+    return this.databaseUrl || null;
+  }
+
+  async start(): Promise<void> {
+    const env = {
+      ...process.env,
+      DATA_DIR: this.dataDir,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: this.origin,
+      ADMIN_EMAIL: 'ops@meridian.test',
+      ADMIN_PASSWORD: 'operator password',
+      SESSION_SECRET: 'process-test-secret-process-test-secret-0123',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: this.databaseUrl,
+      ACCRUAL_INTERVAL_MS: '0',
+      EMAIL_DISPATCH_INTERVAL_MS: '0',
+      SIGNUP_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_IP: '100000',
+      ...this.extraEnv,
+    };
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+    for (let i = 0; i < 1_800; i++) {
+      try {
+        if ((await fetch(`${this.base}/api/health`)).ok) return;
+      } catch {}
+      if (this.child.exitCode !== null) throw new Error(`the server exited with ${this.child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the server did not become healthy');
+  }
+
+  /** Ends the process the way a crash or the OOM killer would: no shutdown code runs. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    await exited;
+  }
+
+  /** A graceful stop (SIGTERM): in-flight requests finish, the database closes cleanly. */
+  stop(): Promise<void> {
+    return this.kill('SIGTERM');
+  }
+
+  /** An operator command through the running server's loopback endpoint (what `npm run admin` does). */
+  async admin(...args: string[]): Promise<string> {
+    const { token } = JSON.parse(readFileSync(path.join(this.dataDir, 'server.json'), 'utf8')) as { token: string };
+    const res = await fetch(`${this.base}/api/internal/admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': token },
+      body: JSON.stringify({ args }),
+    });
+    const body = (await res.json()) as { output?: string; error?: { message: string } };
+    if (!res.ok) throw new Error(body.error?.message ?? `admin ${args.join(' ')}: ${res.status}`);
+    return body.output ?? '';
+  }
+
+  async dispose(): Promise<void> {
+    await this.kill();
+    await this.dropDatabase?.();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A signed-in member of a ServerProcess, talking HTTP with a cookie jar of one session. */
+export class Member {
+  private cookie = '';
+  constructor(
+    private readonly server: ServerProcess,
+    readonly email: string,
+  ) {}
+
+  static async register(server: ServerProcess, name: string): Promise<Member> {
+    const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(3).toString('hex')}@example.com`;
+    const member = new Member(server, email);
+    const res = await member.request('POST', '/api/auth/sign-up/email', {
+      name,
+      email,
+      phone: '+15550101010',
+      country: 'Chile',
+      password: 'a long password',
+    });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+    return member;
+  }
+
+  async login(): Promise<void> {
+    const res = await this.request('POST', '/api/auth/sign-in/email', {
+      email: this.email,
+      password: 'a long password',
+    });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.server.base}${url}`, {
+      method,
+      headers: {
+        origin: this.server.origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const set = res.headers.getSetCookie();
+    if (set.length > 0) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
+    return res;
+  }
+}
