@@ -82,6 +82,8 @@ export interface BuildAppOptions {
   objects?: ObjectStore;
   /** Told of every route as it is added (the bad-input test walks the whole route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The database's backup (main.ts hands it in), for `npm run admin -- backup` through this server. */
+  backup?: (file: string) => Promise<number>;
 }
 
 /** Builds the Fastify instance; never listens (main.ts does, tests use inject). */
@@ -116,7 +118,7 @@ export async function buildApp(opts: BuildAppOptions) {
       clock,
       opts.config.publicUrl,
     ),
-    operations: operatorOperations(opts.config),
+    operations: { ...operatorOperations(opts.config), backup: opts.backup },
     objects: opts.objects ?? objectStoreFor(opts.config),
     settings,
   });

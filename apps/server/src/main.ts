@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     internalToken,
     clock,
     listen: database.listen,
+    backup: (file) => database.backup(file),
   });
   const { generatedAdmin } = await seed(database.db, app.deps.auth, config);
   if (generatedAdmin) {

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { APP_CONNECTION_NAME, backupPglite, backupPostgres } from '../lib/backup.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Writes a consistent backup of the whole database to `file` (lib/backup.ts); resolves to its size. */
+  backup(file: string): Promise<number>;
   /** LISTENs on `channel` (PostgreSQL: one dedicated connection, re-opened if it drops, then
    * `onReconnect` runs because notifications may have been missed); resolves to the unlisten. */
   listen: Listen;
@@ -53,6 +56,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+    backup: (file) => backupPglite(client, file),
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return () => (client.closed ? Promise.resolve() : unlisten());
@@ -61,7 +65,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 export function openPostgres(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APP_CONNECTION_NAME });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const nodeDb = drizzlePg(pool, { schema });
@@ -80,6 +84,7 @@ export function openPostgres(url: string, poolSize = 20): Database {
       }
     },
     close: () => pool.end(),
+    backup: (file) => backupPostgres(url, file),
     listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
   };
 }
@@ -95,7 +100,7 @@ async function listenPostgres(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const open = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: APP_CONNECTION_NAME });
     client.on('notification', (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
     const lost = () => {
       if (current !== client) return;

@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+
+const execFileAsync = promisify(execFile);
 
 const serverDir = path.resolve(import.meta.dirname, '..', '..');
 
@@ -53,8 +56,9 @@ export class ServerProcess {
     return this.databaseUrl || null;
   }
 
-  async start(): Promise<void> {
-    const env = {
+  /** The environment the server (and the operator's CLI beside it) runs with. */
+  get env(): NodeJS.ProcessEnv {
+    return {
       ...process.env,
       DATA_DIR: this.dataDir,
       PORT: String(this.port),
@@ -71,7 +75,14 @@ export class ServerProcess {
       LOGIN_LIMIT_PER_IP: '100000',
       ...this.extraEnv,
     };
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: this.env,
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 1_800; i++) {
       try {
         if ((await fetch(`${this.base}/api/health`)).ok) return;
@@ -107,6 +118,15 @@ export class ServerProcess {
     const body = (await res.json()) as { output?: string; error?: { message: string } };
     if (!res.ok) throw new Error(body.error?.message ?? `admin ${args.join(' ')}: ${res.status}`);
     return body.output ?? '';
+  }
+
+  /** `npm run admin -- <args>` as an operator types it beside this server; rejects with its exit code. */
+  async cli(...args: string[]): Promise<string> {
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+      cwd: serverDir,
+      env: this.env,
+    });
+    return stdout.trim();
   }
 
   async dispose(): Promise<void> {

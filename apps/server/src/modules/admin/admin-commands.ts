@@ -15,7 +15,12 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- withdrawals             (pending withdrawals, oldest first)
   npm run admin -- approve-withdrawal <id>
   npm run admin -- reject-withdrawal <id> "<reason>"
-  npm run admin -- clock advance <days>    (only on a server started with TEST_CLOCK=true)`;
+  npm run admin -- clock advance <days>    (only on a server started with TEST_CLOCK=true)
+  npm run admin -- backup <file>           (a consistent copy of the whole database)
+  npm run admin -- restore <file>          (only with every server stopped)`;
+
+export const RESTORE_NEEDS_STOPPED_SERVER =
+  'A server is running on this database: stop it before restoring (a backup can be taken while it runs)';
 
 export const TEST_CLOCK_OFF = 'The test clock is off: start the server with TEST_CLOCK=true to use "clock advance"';
 
@@ -35,7 +40,8 @@ export function checkUsage(args: readonly string[]): void {
     (command === 'withdrawals' && rest.length === 0) ||
     (command === 'approve-withdrawal' && rest.length === 1 && !!rest[0]) ||
     (command === 'reject-withdrawal' && rest.length === 2 && !!rest[0] && !!rest[1]?.trim()) ||
-    (command === 'clock' && rest.length === 2 && rest[0] === 'advance' && /^\d+$/.test(rest[1] ?? ''));
+    (command === 'clock' && rest.length === 2 && rest[0] === 'advance' && /^\d+$/.test(rest[1] ?? '')) ||
+    ((command === 'backup' || command === 'restore') && rest.length === 1 && !!rest[0]?.trim());
   if (!ok) throw new UsageError(ADMIN_USAGE);
 }
 
@@ -69,6 +75,8 @@ export interface OperatorOperations {
   accrue?: Accrue;
   deposits?: DepositOperations;
   withdrawals?: WithdrawalOperations;
+  /** Writes a consistent backup of the database this process holds (db/client.ts Database.backup). */
+  backup?: (file: string) => Promise<number>;
 }
 
 /** The withdrawal settlement (the withdrawals feature builds it). */
@@ -140,6 +148,14 @@ export async function runAdminCommand(
       const out = await needDeposits(ops).reject(db, first, second.trim(), 'cli', clock.now());
       return out.changed ? `deposit ${first} rejected` : `deposit ${first} was already rejected`;
     }
+    case 'backup': {
+      if (!ops.backup) throw new Error('backup: no database was handed to the operator commands');
+      const bytes = await ops.backup(first);
+      return `backup written to ${first} (${bytes} bytes)`;
+    }
+    case 'restore':
+      // A restore replaces the database under whoever holds it: the CLI does it itself, server stopped.
+      throw new Error(RESTORE_NEEDS_STOPPED_SERVER);
     default: {
       // checkUsage let only `clock advance <days>` through to here.
       if (!clock.advanceDays) throw new UsageError(TEST_CLOCK_OFF);
