@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -14,11 +14,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
+import { trustedOrigins } from './core/auth/trusted-origins.js';
 import { SettingsStore } from './core/settings/settings-store.js';
 import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
+import { originCheck } from './http/origin-check.js';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
 import { diskStore, type ObjectStore, s3Store } from './lib/object-store.js';
@@ -126,6 +129,15 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionToken', null);
   installErrorHandler(app);
   app.addHook('onRequest', refuseNulInUrl);
+  app.addHook('onRequest', originCheck(trustedOrigins(opts.config)));
+
+  const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
+  const indexHtml = webDist === null ? null : path.join(webDist, 'index.html');
+  const serveWeb = indexHtml !== null && existsSync(indexHtml);
+  await registerSecurityHeaders(app, {
+    https: opts.config.publicUrl.startsWith('https://'),
+    scriptHashes: serveWeb && indexHtml ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
+  });
   const { onRoute } = opts;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
@@ -151,9 +163,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api', listen: opts.listen });
 
-  const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
-  const serveWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
+  if (serveWeb && webDist !== null) {
     // wildcard: files written by a later rebuild are served without a restart.
     await app.register(fastifyStatic, {
       root: webDist,
@@ -168,12 +178,13 @@ export async function buildApp(opts: BuildAppOptions) {
     );
   }
 
-  // Unknown /api paths are JSON 404s; every other GET is a client-side route of the web app.
+  // Unknown /api paths are JSON 404s; every other GET (and HEAD, which answers as GET does without
+  // the body) is a client-side route of the web app.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // A missing asset is a 404, never index.html (which a browser would fail to run as a script).
     const isClientRoute = !url.startsWith('/api') && !url.startsWith('/assets/') && path.extname(url) === '';
-    if (serveWeb && request.method === 'GET' && isClientRoute) {
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(errorBody('NOT_FOUND', messages.notFound, undefined, request.id));

@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'NOTHING_TO_MOVE',
   'IDEMPOTENCY_KEY_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_INVALID',
+  /** A state-changing request sent by another site (its Origin or Sec-Fetch-Site says so). */
+  'FOREIGN_ORIGIN',
   /** An operator command (`npm run admin`, the internal endpoint) that is not one: the message is the usage text. */
   'INVALID_COMMAND',
   'RECEIPT_REQUIRED',

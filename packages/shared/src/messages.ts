@@ -54,6 +54,7 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidCharacter: 'This field contains a character that is not allowed',
+  foreignOrigin: 'This request came from another website and was refused. Use Meridian itself to make changes.',
   referralIdNotFound: 'This referral ID does not exist. Check it or leave the field empty.',
   currentPasswordRequired: 'Current Password is required',
   newPasswordRequired: 'New Password is required',
@@ -121,6 +122,8 @@ export const moneyMessages = {
   copied: 'Copied',
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInvalid:
+    'Idempotency-Key must be 8 to 200 characters long, using only letters, digits and . _ : - (a UUID works)',
   reasonRequired: 'A reason is required',
   failedToFetchPlans: 'Failed to fetch plans',
   failedToFetchInvestments: 'Failed to fetch investments',

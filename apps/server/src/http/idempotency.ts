@@ -17,11 +17,17 @@ export function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
-/** The request's Idempotency-Key header, required on every money POST. */
+/**
+ * The request's Idempotency-Key header, required on every money POST: a missing one is 'required',
+ * a malformed one (too short, too long, other characters) says which form is accepted.
+ */
 export function idempotencyKey(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+  if (key === undefined || key === '') {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', moneyMessages.idempotencyKeyRequired);
+  }
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    throw new AppError('IDEMPOTENCY_KEY_INVALID', moneyMessages.idempotencyKeyInvalid);
   }
   return key;
 }

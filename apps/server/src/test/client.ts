@@ -24,15 +24,17 @@ export class TestClient {
 
   constructor(private readonly app: App) {}
 
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  /** `headers` override the defaults; a header given as undefined is not sent at all. */
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string | undefined> = {}) {
+    const all: Record<string, string | undefined> = {
+      origin: TEST_ORIGIN,
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...headers,
+    };
     const res = await this.app.inject({
       method,
       url,
-      headers: {
-        origin: TEST_ORIGIN,
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...headers,
-      },
+      headers: Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)),
       ...(body === undefined ? {} : { payload: body as object }),
     });
     for (const c of res.cookies) {

@@ -56,7 +56,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   clock?: Clock,
   /** A logger (for instance one writing to a test's stream; none by default) and a route listener. */
-  options: Pick<BuildAppOptions, 'logger' | 'onRoute' | 'objects'> = {},
+  options: Pick<BuildAppOptions, 'logger' | 'onRoute' | 'objects' | 'webDist'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   // Receipts go to a private temporary folder of this app unless the test brings its own store.

@@ -12,6 +12,21 @@ import { openUserAccounts } from '../../ledger/index.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { CLIENT_IP_HEADER } from './forward.js';
 
+/**
+ * Over https the session cookies are `__Host-` cookies: Secure, for this host only (no Domain), path
+ * /, so no other subdomain can set or read them. Over plain http (a laptop install) they cannot be
+ * Secure, and keep Better Auth's plain names.
+ */
+function sessionCookies(publicUrl: string) {
+  if (!publicUrl.startsWith('https://')) return { useSecureCookies: false };
+  const secure = { attributes: { secure: true, path: '/' } };
+  return {
+    useSecureCookies: false,
+    cookiePrefix: '__Host-meridian',
+    cookies: { session_token: secure, session_data: secure, dont_remember: secure },
+  };
+}
+
 export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
   return betterAuth({
     appName: 'Meridian',
@@ -29,7 +44,11 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
     // Sessions record the address Fastify resolved, never one a client wrote in X-Forwarded-For.
     // disableOriginCheck: false is Better Auth's production default, stated so that tests (NODE_ENV=test,
     // where the library would skip it) check origins and reset-link targets exactly as production does.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] }, disableOriginCheck: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      disableOriginCheck: false,
+      ...sessionCookies(config.publicUrl),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },

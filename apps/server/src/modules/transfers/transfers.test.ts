@@ -125,6 +125,23 @@ describe('transfers', () => {
     expect((await bob.wallet()).balanceCents).toBe(0);
   });
 
+  it.each([
+    ['too short', 'abc1234'],
+    ['too long', 'k'.repeat(201)],
+    ['with characters outside the accepted set', 'key with spaces!'],
+  ])('refuses an Idempotency-Key %s with its own message that states the accepted form', async (_, key) => {
+    const alice = await fundedUser(ctx, 50_000);
+    const bob = await fundedUser(ctx, 0);
+    const res = await alice.money('POST', '/api/transfers', { recipientEmail: bob.body.email, amountCents: 100 }, key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_INVALID',
+      message: moneyMessages.idempotencyKeyInvalid,
+    });
+    expect(res.json().error.message).toContain('8 to 200 characters');
+    expect((await bob.wallet()).balanceCents).toBe(0);
+  });
+
   it('refuses unknown recipients and oneself', async () => {
     const alice = await fundedUser(ctx, 50_000);
     const unknown = await alice.money('POST', '/api/transfers', {
