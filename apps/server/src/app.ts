@@ -40,6 +40,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawals.admin.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { withdrawalOperations } from './modules/withdrawals/withdrawals.service.js';
 
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(depositAdminRoutes, { prefix: '/api' });
   await app.register(withdrawalRoutes, { prefix: '/api' });
+  await app.register(withdrawalAdminRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
