@@ -26,6 +26,7 @@ import type { OperatorOperations } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { depositAdminRoutes } from './modules/deposits/deposits.admin.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(depositAdminRoutes, { prefix: '/api' });
   await app.register(withdrawalRoutes, { prefix: '/api' });
   await app.register(withdrawalAdminRoutes, { prefix: '/api' });
+  await app.register(catalogueAdminRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
