@@ -38,6 +38,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { type Listen, realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(withdrawalRoutes, { prefix: '/api' });
   await app.register(withdrawalAdminRoutes, { prefix: '/api' });
   await app.register(catalogueAdminRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });
