@@ -34,6 +34,7 @@ import { depositOperations } from './modules/deposits/deposits.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { type Listen, realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(withdrawalAdminRoutes, { prefix: '/api' });
   await app.register(catalogueAdminRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(mailboxRoutes, { prefix: '/api' });
   await app.register(investmentRoutes, { prefix: '/api' });
   await app.register(transferRoutes, { prefix: '/api' });
   await app.register(transactionRoutes, { prefix: '/api' });

@@ -5,10 +5,10 @@ import type { TestContext } from './test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The seeded operator, signed in. */
+/** The seeded operator (test-app.ts), signed in. */
 export async function adminClient(ctx: TestContext): Promise<TestClient> {
   const admin = new TestClient(ctx.app);
-  const res = await admin.login(ctx.config.adminEmail, 'operator password');
+  const res = await admin.login(ctx.config.adminEmail ?? 'admin@meridian.test', 'operator password');
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
   return admin;
 }

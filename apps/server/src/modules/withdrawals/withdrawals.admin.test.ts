@@ -116,7 +116,10 @@ describe("the operator's withdrawal queue (/api/admin/withdrawals)", () => {
       expect(res.json().error.message).toBe(message);
     }
     const rejected = await admin.request('POST', `/api/admin/withdrawals/${b}/reject`, { reason: 'Name mismatch' });
-    expect(rejected.json()).toMatchObject({ changed: true, withdrawal: { status: 'rejected', reason: 'Name mismatch' } });
+    expect(rejected.json()).toMatchObject({
+      changed: true,
+      withdrawal: { status: 'rejected', reason: 'Name mismatch' },
+    });
     expect((await admin.request('POST', `/api/admin/withdrawals/${b}/approve`, {})).statusCode).toBe(409);
     expect((await admin.request('POST', '/api/admin/withdrawals/no-such/approve', {})).statusCode).toBe(404);
 
