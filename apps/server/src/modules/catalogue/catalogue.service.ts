@@ -1,6 +1,6 @@
 import { type AdminPlan, adminMessages, type PlanBody } from '@meridian/shared';
 import { recordAudit } from '../../core/audit/audit.queries.js';
-import { publishToEveryone } from '../../core/realtime/publish.js';
+import { publishToAdmins, publishToEveryone } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { isUniqueViolation } from '../../lib/money-transaction.js';
@@ -50,6 +50,12 @@ async function planChange<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T>
   }
 }
 
+/** Open /plans pages refetch the offer, and other operators' consoles their list. */
+async function announce(tx: Db): Promise<void> {
+  await publishToEveryone(tx, ['catalogue']);
+  await publishToAdmins(tx);
+}
+
 async function planDto(tx: Db, id: string): Promise<AdminPlan> {
   const row = await planWithCounts(tx, id);
   if (!row) throw notFound();
@@ -68,7 +74,7 @@ export function createPlan(db: Db, body: PlanBody, actor: string): Promise<Admin
     const id = uniqueSlug(base, await planIdsLike(tx, base));
     await insertPlan(tx, id, body);
     await recordAudit(tx, { actor, action: 'plan.create', details: { planId: id, after: termsOf(body) } });
-    await publishToEveryone(tx, ['catalogue']);
+    await announce(tx);
     return planDto(tx, id);
   });
 }
@@ -91,7 +97,7 @@ export function editPlan(db: Db, id: string, body: PlanBody, actor: string): Pro
           after: Object.fromEntries(changed.map((k) => [k, body[k]])),
         },
       });
-      await publishToEveryone(tx, ['catalogue']);
+      await announce(tx);
     }
     return planDto(tx, id);
   });
@@ -109,7 +115,7 @@ export function setPlanActive(db: Db, id: string, active: boolean, actor: string
         action: active ? 'plan.activate' : 'plan.deactivate',
         details: { planId: id, before: { active: plan.active }, after: { active } },
       });
-      await publishToEveryone(tx, ['catalogue']);
+      await announce(tx);
     }
     return planDto(tx, id);
   });
@@ -131,6 +137,6 @@ export function deletePlan(db: Db, id: string, actor: string): Promise<void> {
       action: 'plan.delete',
       details: { planId: id, before: { ...termsOf(plan), active: plan.active } },
     });
-    await publishToEveryone(tx, ['catalogue']);
+    await announce(tx);
   });
 }

@@ -78,6 +78,7 @@ describe('deposit methods in the console (/api/admin/deposit-methods)', () => {
       );
       expect((await offered(member.client)).at(-1)).toBe('wire-transfer');
       await vi.waitFor(() => expect(heard.everyone().some((n) => n.topics.includes('catalogue'))).toBe(true));
+      await vi.waitFor(() => expect(heard.admins().length).toBeGreaterThan(0));
     } finally {
       await heard.stop();
     }

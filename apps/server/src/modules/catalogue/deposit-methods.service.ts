@@ -5,7 +5,7 @@ import {
   type DepositMethodBody,
 } from '@meridian/shared';
 import { recordAudit } from '../../core/audit/audit.queries.js';
-import { publishToEveryone } from '../../core/realtime/publish.js';
+import { publishToAdmins, publishToEveryone } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { toAdminMethodDto } from './catalogue.dto.js';
@@ -48,7 +48,9 @@ async function methodChange<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<
 
 async function changed(tx: Db, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
   await recordAudit(tx, { actor, action, details });
+  // Open deposit pages refetch the methods, and other operators' consoles their list.
   await publishToEveryone(tx, ['catalogue']);
+  await publishToAdmins(tx);
 }
 
 export async function listAdminMethods(db: Db): Promise<AdminDepositMethod[]> {

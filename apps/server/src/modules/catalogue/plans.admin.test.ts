@@ -88,6 +88,7 @@ describe('plans in the console (/api/admin/plans)', () => {
       expect(plan).toMatchObject({ id: 'gold-plus', name: 'Gold Plus', active: true, totalInvestments: 0 });
       expect(await offered(member.client)).toContain('gold-plus');
       await vi.waitFor(() => expect(heard.everyone().some((n) => n.topics.includes('catalogue'))).toBe(true));
+      await vi.waitFor(() => expect(heard.admins().length).toBeGreaterThan(0));
       // Another name with the same slug gets the next free id; accents and other scripts still make one.
       expect((await createPlan(planBody({ name: 'Gold-Plus!' }))).id).toBe('gold-plus-2');
       expect((await createPlan(planBody({ name: 'Élite Ünlimited' }))).id).toBe('elite-unlimited');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { rows } from '../../lib/sql.js';
 import type { TestClient } from '../../test/client.js';
-import { adminClient, expectAdminOnly } from '../../test/console.js';
+import { adminClient, expectAdminOnly, recordNotifications } from '../../test/console.js';
 import { fundedUser } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -44,6 +44,7 @@ describe('settings in the console (/api/admin/settings)', () => {
 
   it('a save is answered with the new values, served by this node at once and by a second node soon after', async () => {
     const nodeB = await buildApp({ config: ctx.config, db: ctx.db, webDist: null, listen: ctx.listen });
+    const heard = await recordNotifications(ctx);
     try {
       const next: Settings = {
         ...initial,
@@ -59,6 +60,11 @@ describe('settings in the console (/api/admin/settings)', () => {
       // No wait: the node that saved read the settings again before it answered.
       expect(await publicConfig(ctx.app)).toMatchObject({ transferFeeBps: 350, minDepositCents: 25_000 });
       expect((await admin.request('GET', '/api/admin/settings')).json()).toEqual(next);
+      // Every open page refetches the public settings, and every operator's console its own view.
+      await vi.waitFor(() => {
+        expect(heard.everyone().some((n) => n.topics.includes('config'))).toBe(true);
+        expect(heard.admins().length).toBeGreaterThan(0);
+      });
       await vi.waitFor(async () => {
         expect(await publicConfig(nodeB)).toMatchObject({
           transferFeeBps: 350,
@@ -91,6 +97,7 @@ describe('settings in the console (/api/admin/settings)', () => {
         },
       });
     } finally {
+      await heard.stop();
       expect((await put(initial)).statusCode).toBe(200);
       await nodeB.close();
     }

@@ -1,5 +1,6 @@
 import { settingsBodySchema, settingsSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publishToAdmins } from '../../core/realtime/publish.js';
 import { readSettings, saveSettings } from '../../core/settings/settings.queries.js';
 import { currentUser, requireAdmin } from '../../http/guards.js';
 
@@ -22,7 +23,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: settingsBodySchema, response: { 200: settingsSchema } } },
     async (req) => {
       const actor = `admin:${currentUser(req).email}`;
-      const saved = await db.transaction((tx) => saveSettings(tx, req.body, actor));
+      const saved = await db.transaction(async (tx) => {
+        const after = await saveSettings(tx, req.body, actor);
+        await publishToAdmins(tx); // other operators' consoles show the new values too
+        return after;
+      });
       await settings.refresh();
       return saved;
     },
