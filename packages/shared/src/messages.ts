@@ -292,6 +292,7 @@ export const adminMessages = {
     addressRequired: 'Wallet address is required',
     tooMany: 'There can be at most 100 deposit methods',
     orderMismatch: 'The order must list every deposit method exactly once',
+    notFound: 'Deposit method not found',
     created: 'Deposit method created',
     saved: 'Deposit method saved',
     activated: 'Deposit method activated',

@@ -285,6 +285,7 @@ export const adminDepositSchema = depositSchema.extend({
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositsPageSchema = pageSchema(adminDepositSchema);
+export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userName: z.string(),
@@ -292,9 +293,11 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsPageSchema = pageSchema(adminWithdrawalSchema);
+export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsPageSchema>;
 
 /** The queues list pending requests, oldest first. */
 export const adminQueueQuerySchema = z.strictObject({ ...pageQuery }, strictErrors);
+export type AdminQueueQuery = z.infer<typeof adminQueueQuerySchema>;
 
 /** An operator's rejection of a deposit or a withdrawal. */
 export const adminRejectBodySchema = z.strictObject({ reason: adminReasonField }, strictErrors);
@@ -479,6 +482,7 @@ export const adminMailRowSchema = z.object({
 });
 export type AdminMailRow = z.infer<typeof adminMailRowSchema>;
 export const adminMailPageSchema = pageSchema(adminMailRowSchema);
+export type AdminMailPage = z.infer<typeof adminMailPageSchema>;
 
 /** One message as it was sent: HTML (shown in a sandboxed frame) and text, secrets redacted once sent. */
 export const adminMailDetailSchema = adminMailRowSchema.extend({

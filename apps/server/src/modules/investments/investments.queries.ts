@@ -25,8 +25,17 @@ export function toInvestmentDto(r: InvestmentRow): Investment {
   };
 }
 
-export async function findPlan(db: Db, planId: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId)).limit(1);
+/**
+ * A plan on offer (active), share-locked until the transaction ends: an operator deleting it waits for
+ * this investment and then sees it, and an inactive or deleted plan is refused like an unknown one.
+ */
+export async function findActivePlan(tx: Db, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.active, true)))
+    .limit(1)
+    .for('share');
   return row;
 }
 
