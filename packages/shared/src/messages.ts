@@ -307,6 +307,11 @@ export const adminMessages = {
     autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
     saved: 'Settings saved',
   },
+  /** What the console's forms say about a number typed in human units, before the bounds are checked. */
+  units: {
+    percentInvalid: 'Enter a percentage, for example 2 or 2.5',
+    percentPrecision: 'A percentage can have at most 2 decimal places',
+  },
   mailbox: {
     messageNotFound: 'Message not found',
     notFailed: 'Only a failed message can be resent',
