@@ -307,6 +307,22 @@ export const adminMessages = {
     autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
     saved: 'Settings saved',
   },
+  /** A deposit's receipt shown inline in the queue: an image, or page by page a PDF. */
+  receipt: {
+    /** `{who}` is the member's name, `{amount}` the deposit, formatted. */
+    imageAlt: (who: string, amount: string) => `Receipt for ${who}'s deposit of ${amount}`,
+    pdfLabel: (who: string, amount: string) => `PDF receipt for ${who}'s deposit of ${amount}`,
+    zoom: 'Enlarge receipt',
+    openInNewTab: 'Open in new tab',
+    openPdf: 'Open PDF',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    loading: 'Loading receipt...',
+    pdfFailed: 'This PDF cannot be shown here. Open it in a new tab to read it.',
+    imageFailed: 'This image cannot be shown here. Open it in a new tab to see it.',
+    notInline: 'This receipt cannot be shown here. Open it in a new tab.',
+  },
   /** What the console's forms say about a number typed in human units, before the bounds are checked. */
   units: {
     percentInvalid: 'Enter a percentage, for example 2 or 2.5',
