@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages, messages, moneyMessages } from '../messages.js';
 import type { AdminPlan } from './admin.js';
-import { planFormSchema, planFormValues, settingsFormSchema, settingsFormValues } from './admin-forms.js';
+import {
+  planFormSchema,
+  planFormValues,
+  settingsChanges,
+  settingsFormSchema,
+  settingsFormValues,
+} from './admin-forms.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -142,6 +148,48 @@ describe('settingsFormSchema', () => {
       ['transferFeeBps', adminMessages.settings.transferFeeInvalid],
       ['supportEmail', messages.invalidEmail],
       ['supportChatUrl', adminMessages.settings.chatUrlInvalid],
+    ]);
+  });
+});
+
+describe('settingsChanges', () => {
+  const saved = { ...DEFAULT_SETTINGS, transferFeeBps: 200, autoActivateAfterHours: null };
+
+  it('lists nothing for the stored values, however they are typed', () => {
+    expect(settingsChanges(saved, settingsFormValues(saved))).toEqual([]);
+    expect(
+      settingsChanges(saved, {
+        ...settingsFormValues(saved),
+        transferFeeBps: '2.00',
+        supportEmail: ` ${saved.supportEmail} `,
+      }),
+    ).toEqual([]);
+  });
+
+  it('lists each change as it would be stored, before and after', () => {
+    const changes = settingsChanges(saved, {
+      ...settingsFormValues(saved),
+      transferFeeBps: '2.50',
+      referralBonusCents: '0',
+      autoActivate: 'after',
+      autoActivateAfterHours: '1',
+    });
+    expect(changes).toEqual([
+      { key: 'transferFeeBps', label: 'Transfer fee', from: '2%', to: '2.5%' },
+      { key: 'referralBonusCents', label: 'Referral bonus', from: '$50.00', to: '$0.00' },
+      { key: 'autoActivateAfterHours', label: 'Auto-activation', from: 'Off', to: 'After 1 hour' },
+    ]);
+  });
+
+  it('marks a value that does not read yet instead of guessing it', () => {
+    const changes = settingsChanges(saved, { ...settingsFormValues(saved), minDepositCents: '12.345' });
+    expect(changes).toEqual([
+      {
+        key: 'minDepositCents',
+        label: 'Minimum deposit',
+        from: '$100.00',
+        to: adminMessages.settings.notReadable('12.345'),
+      },
     ]);
   });
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { adminMessages } from '../messages.js';
+import { formatCents } from '../money.js';
 import {
   amountProblemMessages,
   bpsToPercentInput,
   centsToDollarsInput,
+  formatBps,
   parseDollars,
   parsePercent,
   parseWholeNumber,
@@ -138,4 +140,69 @@ export function settingsFormValues(settings: Settings): SettingsForm {
     autoActivate: settings.autoActivateAfterHours === null ? 'off' : 'after',
     autoActivateAfterHours: settings.autoActivateAfterHours === null ? '' : String(settings.autoActivateAfterHours),
   };
+}
+
+/** One setting the form would change: its label, and its value before and after, as shown. */
+export interface SettingsChange {
+  key: keyof Settings;
+  label: string;
+  from: string;
+  to: string;
+}
+
+type SettingKind = 'bps' | 'cents' | 'text';
+const SETTING_KINDS: Record<Exclude<keyof Settings, 'autoActivateAfterHours'>, SettingKind> = {
+  transferFeeBps: 'bps',
+  referralBonusCents: 'cents',
+  securityDepositBps: 'bps',
+  minDepositCents: 'cents',
+  minWithdrawalCents: 'cents',
+  supportEmail: 'text',
+  supportChatUrl: 'text',
+  operatorEmail: 'text',
+};
+
+const hoursText = (hours: number | null) =>
+  hours === null ? adminMessages.settings.off : adminMessages.settings.afterHours(hours);
+
+/** A typed value as it would be saved ('2.50' -> '2.5%'), or marked as not readable yet. */
+function typedText(kind: SettingKind, typed: string): string {
+  const trimmed = typed.trim();
+  if (kind === 'text') return trimmed;
+  const parsed = kind === 'bps' ? parsePercent(typed) : parseDollars(typed, { allowZero: true });
+  if (!parsed.ok) return adminMessages.settings.notReadable(trimmed);
+  return 'bps' in parsed ? formatBps(parsed.bps) : formatCents(parsed.cents);
+}
+
+/**
+ * What saving the form would change, setting by setting, compared as they would be stored (so '2.50'
+ * against a stored 2% is a change to 2.5%, and '2.00' is none). A value that does not read yet is
+ * listed as such; the save itself is checked by the schema.
+ */
+export function settingsChanges(saved: Settings, values: SettingsForm): SettingsChange[] {
+  const changes: SettingsChange[] = [];
+  for (const [key, kind] of Object.entries(SETTING_KINDS) as [keyof typeof SETTING_KINDS, SettingKind][]) {
+    const stored = saved[key];
+    const from =
+      kind === 'bps' ? formatBps(Number(stored)) : kind === 'cents' ? formatCents(Number(stored)) : String(stored);
+    const to = typedText(kind, values[key]);
+    if (from !== to) changes.push({ key, label: adminMessages.settings.labels[key], from, to });
+  }
+  const hours = parseWholeNumber(values.autoActivateAfterHours);
+  const to =
+    values.autoActivate === 'off'
+      ? hoursText(null)
+      : hours.ok
+        ? hoursText(hours.value)
+        : adminMessages.settings.notReadable(values.autoActivateAfterHours.trim());
+  const from = hoursText(saved.autoActivateAfterHours);
+  if (from !== to) {
+    changes.push({
+      key: 'autoActivateAfterHours',
+      label: adminMessages.settings.labels.autoActivateAfterHours,
+      from,
+      to,
+    });
+  }
+  return changes;
 }
