@@ -10,15 +10,15 @@ export interface MailboxFilters {
   /** Part of the recipient's address; '' for everyone. */
   to: string;
   cursor: string | null;
+  limit: number;
 }
 
-function mailboxSearch({ status, to, cursor }: MailboxFilters): string {
-  const query: Record<string, string> = {};
+function mailboxSearch({ status, to, cursor, limit }: MailboxFilters): string {
+  const query: Record<string, string> = { limit: String(limit) };
   if (status) query.status = status;
   if (to.trim() !== '') query.to = to.trim();
   if (cursor) query.cursor = cursor;
-  const search = new URLSearchParams(query satisfies Partial<Record<keyof AdminMailQuery, string>>).toString();
-  return search === '' ? '' : `?${search}`;
+  return `?${new URLSearchParams(query satisfies Partial<Record<keyof AdminMailQuery, string>>)}`;
 }
 
 /** The e-mail outbox, newest first, filtered by status and recipient. */

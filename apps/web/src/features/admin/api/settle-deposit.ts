@@ -24,6 +24,7 @@ export function useSettleDeposit() {
   return useMutation({
     mutationFn: settleDeposit,
     // The queue, the overview's pending figures and the member's page all change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    // Not awaited: the dialog closes first (focus back on the card), then the card leaves the queue.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   });
 }

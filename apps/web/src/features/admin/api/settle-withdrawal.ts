@@ -26,6 +26,7 @@ export function useSettleWithdrawal() {
   return useMutation({
     mutationFn: settleWithdrawal,
     // The queue, the overview's pending figures and the member's page all change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    // Not awaited: the dialog closes first (focus back on the card), then the card leaves the queue.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey }),
   });
 }
