@@ -6,10 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSubmit } from '../../../lib/use-submit';
-import {
-  useSaveDepositMethodOrder,
-  useSetDepositMethodActive,
-} from '../api/deposit-method-changes';
+import { useSaveDepositMethodOrder, useSetDepositMethodActive } from '../api/deposit-method-changes';
 import { useAdminDepositMethods } from '../api/get-admin-deposit-methods';
 import { AdminPage } from '../components/admin-page';
 import { MethodFormDialog } from '../components/methods/method-form-dialog';
@@ -115,8 +112,7 @@ function MethodList({
   return (
     <div className="flex flex-col gap-4">
       {draft.changed && (
-        <div
-          role="region"
+        <section
           aria-label={text.saveOrder}
           className="sticky top-2 z-10 flex flex-col gap-3 rounded-xl border border-indigo-200 bg-indigo-50 p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-indigo-900 dark:bg-indigo-950"
         >
@@ -131,7 +127,7 @@ function MethodList({
               {saveOrder.isPending ? text.savingOrder : text.saveOrder}
             </Button>
           </div>
-        </div>
+        </section>
       )}
       <ol aria-label={text.title} className="flex flex-col gap-3">
         {draft.order.map((id, index) => {

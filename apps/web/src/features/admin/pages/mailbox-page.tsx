@@ -132,15 +132,15 @@ export function MailboxPage() {
             busy={mail.isPlaceholderData}
             scrollResetKey={pages.cursor}
           />
-          <Pagination pages={pages} nextCursor={mail.data?.nextCursor} busy={mail.isPlaceholderData} label={text.pagesLabel} />
+          <Pagination
+            pages={pages}
+            nextCursor={mail.data?.nextCursor}
+            busy={mail.isPlaceholderData}
+            label={text.pagesLabel}
+          />
         </>
       )}
-      <Modal
-        isOpen={openId !== null}
-        onClose={() => update({ message: null })}
-        title={subject ?? text.title}
-        size="lg"
-      >
+      <Modal isOpen={openId !== null} onClose={() => update({ message: null })} title={subject ?? text.title} size="lg">
         {openId !== null && <MailMessage id={openId} />}
       </Modal>
     </AdminPage>

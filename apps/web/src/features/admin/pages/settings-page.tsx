@@ -1,6 +1,6 @@
 import { adminMessages, listMessages } from '@meridian/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdminSettings } from '../api/settings';
 import { AdminPage } from '../components/admin-page';
 import { SettingsForm } from '../components/settings/settings-form';

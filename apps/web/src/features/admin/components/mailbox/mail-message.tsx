@@ -18,7 +18,7 @@ const { mailbox } = adminMessages;
  * origin), and this policy, honoured inside srcdoc, lets it fetch nothing but inline styles and data: images.
  */
 const FRAME_POLICY =
-  "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">";
+  '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">';
 
 /** One e-mail, fetched by id: its status details, its HTML in a sandboxed frame, its text, and Resend. */
 export function MailMessage({ id }: { id: number }) {

@@ -30,7 +30,18 @@ interface MethodRowProps {
 }
 
 /** One deposit method in the list: its place, label, type, status and details, and what can be done to it. */
-export function MethodRow({ method, position, count, onMove, onEdit, onToggle, toggling, upRef, downRef, drag }: MethodRowProps) {
+export function MethodRow({
+  method,
+  position,
+  count,
+  onMove,
+  onEdit,
+  onToggle,
+  toggling,
+  upRef,
+  downRef,
+  drag,
+}: MethodRowProps) {
   const first = position === 1;
   const last = position === count;
   return (
@@ -77,7 +88,7 @@ export function MethodRow({ method, position, count, onMove, onEdit, onToggle, t
           ))}
         </dl>
       </div>
-      <div role="group" aria-label={text.actionsFor(method.label)} className="flex flex-wrap gap-1.5 sm:justify-end">
+      <fieldset aria-label={text.actionsFor(method.label)} className="flex flex-wrap gap-1.5 sm:justify-end">
         {/* aria-disabled, not disabled, at either end: the button keeps focus after a move to the top or bottom. */}
         <Button
           ref={upRef}
@@ -118,7 +129,7 @@ export function MethodRow({ method, position, count, onMove, onEdit, onToggle, t
           {method.active ? text.deactivate : text.activate}
           <span className="sr-only"> {method.label}</span>
         </Button>
-      </div>
+      </fieldset>
     </li>
   );
 }

@@ -48,7 +48,15 @@ const isFinal = (error: unknown) => error instanceof ApiError && error.status >=
  * required reason). New requests arrive without a reload (the 'admin' topic refetches the query);
  * focus stays in the list when a card leaves it.
  */
-export function QueueList<T extends QueueRequest>({ query, pages, text, method, body, decide, busy }: QueueListProps<T>) {
+export function QueueList<T extends QueueRequest>({
+  query,
+  pages,
+  text,
+  method,
+  body,
+  decide,
+  busy,
+}: QueueListProps<T>) {
   const [open, setOpen] = useState<{ kind: Decision['kind']; item: T } | null>(null);
   const items = query.data?.items;
   const { itemProps, emptyRef } = useFocusAfterRemoval(items?.map((item) => item.id));
@@ -109,7 +117,12 @@ export function QueueList<T extends QueueRequest>({ query, pages, text, method, 
         </ul>
       )}
       {(pages.hasPrevious || query.data?.nextCursor) && (
-        <Pagination pages={pages} nextCursor={query.data?.nextCursor} busy={query.isPlaceholderData} label={text.label} />
+        <Pagination
+          pages={pages}
+          nextCursor={query.data?.nextCursor}
+          busy={query.isPlaceholderData}
+          label={text.label}
+        />
       )}
       <ConfirmModal
         isOpen={open?.kind === 'approve'}
