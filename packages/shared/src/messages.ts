@@ -487,8 +487,6 @@ export const adminMessages = {
     deactivate: 'Deactivate',
     moveUp: 'Move up',
     moveDown: 'Move down',
-    moveUpLabel: (label: string) => `Move ${label} up`,
-    moveDownLabel: (label: string) => `Move ${label} down`,
     /** Said to a screen reader after a move. */
     moved: (label: string, position: number, count: number) => `${label} moved to position ${position} of ${count}`,
     saveOrder: 'Save order',

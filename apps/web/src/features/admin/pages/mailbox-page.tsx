@@ -62,7 +62,7 @@ export function MailboxPage() {
       className: 'whitespace-nowrap',
       cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>,
     },
-    { key: 'to', header: text.columns.to, cell: (row) => <span className="break-all">{row.to}</span> },
+    { key: 'to', header: text.columns.to, className: 'whitespace-nowrap', cell: (row) => row.to },
     {
       key: 'subject',
       header: text.columns.subject,

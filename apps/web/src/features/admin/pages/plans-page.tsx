@@ -77,7 +77,8 @@ export function PlansPage() {
       key: 'actions',
       header: <span className="sr-only">{text.columns.actions}</span>,
       cell: (plan) => (
-        <fieldset aria-label={text.actionsFor(plan.name)} className="flex justify-end gap-1.5">
+        // relative: the screen-reader names inside stay in the table's scroll area instead of widening the page.
+        <fieldset aria-label={text.actionsFor(plan.name)} className="relative flex justify-end gap-1.5">
           <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', plan })}>
             <Pencil className="size-4" aria-hidden="true" />
             {text.edit}

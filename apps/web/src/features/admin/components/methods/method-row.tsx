@@ -96,11 +96,11 @@ export function MethodRow({
           size="sm"
           aria-disabled={first || undefined}
           onClick={() => !first && onMove(-1)}
-          aria-label={text.moveUpLabel(method.label)}
           className={cn(first && 'cursor-not-allowed opacity-60')}
         >
           <ArrowUp className="size-4" aria-hidden="true" />
-          <span aria-hidden="true">{text.moveUp}</span>
+          {text.moveUp}
+          <span className="sr-only"> {method.label}</span>
         </Button>
         <Button
           ref={downRef}
@@ -108,11 +108,11 @@ export function MethodRow({
           size="sm"
           aria-disabled={last || undefined}
           onClick={() => !last && onMove(1)}
-          aria-label={text.moveDownLabel(method.label)}
           className={cn(last && 'cursor-not-allowed opacity-60')}
         >
           <ArrowDown className="size-4" aria-hidden="true" />
-          <span aria-hidden="true">{text.moveDown}</span>
+          {text.moveDown}
+          <span className="sr-only"> {method.label}</span>
         </Button>
         <Button variant="ghost" size="sm" onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
