@@ -538,7 +538,7 @@ export const adminMessages = {
     },
     hints: {
       transferFeeBps: 'Charged on every transfer, on top of the amount (0% to 50%).',
-      referralBonusCents: 'Credited to a member for each person they refer ($0 to $10,000).',
+      referralBonusCents: "Paid to the referrer when a referred member's account is first activated ($0 to $10,000).",
       securityDepositBps: 'Announced in the withdrawal caution dialog; 0% hides the notice.',
       minDepositCents: 'The smallest deposit a member may file.',
       minWithdrawalCents: 'The smallest withdrawal a member may request.',

@@ -4,13 +4,15 @@ import {
   type DepositMethodBody,
   depositMethodBodySchema,
 } from '@meridian/shared';
-import { useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
+import { Field } from '../../../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../../../components/ui/form';
-import { Input, inputClasses } from '../../../../components/ui/input';
+import { Input } from '../../../../components/ui/input';
 import { Modal } from '../../../../components/ui/modal';
-import { cn } from '../../../../lib/cn';
+import { Select } from '../../../../components/ui/select';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useSaveDepositMethod } from '../../api/deposit-method-changes';
 import { METHOD_DETAIL_FIELDS, METHOD_TYPES, type MethodType } from './method-fields';
@@ -23,6 +25,8 @@ interface MethodFormValues {
 
 // The union's input, typed as the form holds it: one details object whose fields follow the type.
 const schema = depositMethodBodySchema as unknown as z.ZodType<DepositMethodBody, MethodFormValues>;
+
+const TYPE_OPTIONS = METHOD_TYPES.map((value) => ({ value, label: adminMessages.methods.types[value] }));
 
 function valuesOf(method: AdminDepositMethod | null): MethodFormValues {
   const type = method?.type ?? 'bank';
@@ -55,6 +59,7 @@ function MethodForm({ method, onDone }: { method: AdminDepositMethod | null; onD
   // Unmounted detail fields leave the values, so switching the type sends only the new type's details.
   const form = useZodForm(schema, { defaultValues: valuesOf(method), shouldUnregister: true });
   const type = useWatch({ control: form.control, name: 'type' });
+  const typeId = useId();
   const submit = useSubmit({
     run: (body: DepositMethodBody) => save.mutateAsync({ id: method?.id ?? null, body }),
     success: method ? adminMessages.methods.saved : adminMessages.methods.created,
@@ -66,17 +71,22 @@ function MethodForm({ method, onDone }: { method: AdminDepositMethod | null; onD
       <FormField name="label" label={adminMessages.methods.fields.label}>
         {(field) => <Input autoComplete="off" {...field} />}
       </FormField>
-      <FormField name="type" label={adminMessages.methods.fields.type}>
-        {(field) => (
-          <select className={cn(inputClasses, 'h-11')} {...field}>
-            {METHOD_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {adminMessages.methods.types[value]}
-              </option>
-            ))}
-          </select>
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <Field id={typeId} label={adminMessages.methods.fields.type}>
+            <Select
+              id={typeId}
+              ref={field.ref}
+              options={TYPE_OPTIONS}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          </Field>
         )}
-      </FormField>
+      />
       {METHOD_DETAIL_FIELDS[type].map(({ key, label, mono }) => (
         <FormField key={`${type}-${key}`} name={`details.${key}`} label={label}>
           {(field) => (
