@@ -4,7 +4,7 @@ import {
   type TransactionCategory,
   type TransactionsPage,
 } from '@meridian/shared';
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { decodeKeyset, encodeKeyset, keysetTime, pageOf } from '../../lib/keyset-cursor.js';
@@ -44,32 +44,43 @@ function historyConditions(filter: HistoryFilter, cursor: string | undefined): S
 }
 
 const cursorAt = keysetTime(transactions.createdAt);
-const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
+/** The order of the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes; plain DESC would be NULLS FIRST. */
+const newestFirst = [sql`${transactions.createdAt} DESC NULLS LAST`, sql`${transactions.id} DESC NULLS LAST`];
+
+/** The query of a page of history rows (`limit` rows from the cursor); awaited, it runs. */
+export function historyQuery(db: Db, filter: HistoryFilter, cursor: string | undefined, limit: number) {
+  return db
+    .select({ ...getTableColumns(transactions), cursorAt })
+    .from(transactions)
+    .where(and(...historyConditions(filter, cursor)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** The same with each row's owner's name and e-mail (the console, the export). */
+export function historyWithUsersQuery(db: Db, filter: HistoryFilter, cursor: string | undefined, limit: number) {
+  return db
+    .select({ ...getTableColumns(transactions), cursorAt, userName: users.name, userEmail: users.email })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(and(...historyConditions(filter, cursor)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
 
 /** A page of one user's (or, without `userId`, everyone's) history rows. */
 export async function listHistory(db: Db, filter: HistoryFilter, page: PageRequest): Promise<TransactionsPage> {
-  const found = await db
-    .select({ ...getTableColumns(transactions), cursorAt })
-    .from(transactions)
-    .where(and(...historyConditions(filter, page.cursor)))
-    .orderBy(...newestFirst)
-    .limit(page.limit + 1);
+  const found = await historyQuery(db, filter, page.cursor, page.limit + 1);
   return pageOf(found, page.limit, toTransactionDto, (r) => encodeKeyset({ at: r.cursorAt, id: r.id }));
 }
 
-/** A page of history rows with their owner's name and e-mail (the console, the export). */
+/** A page of history rows with their owner's name and e-mail. */
 export async function listHistoryWithUsers(
   db: Db,
   filter: HistoryFilter,
   page: PageRequest,
 ): Promise<{ items: AdminTransaction[]; nextCursor: string | null }> {
-  const found = await db
-    .select({ ...getTableColumns(transactions), cursorAt, userName: users.name, userEmail: users.email })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(and(...historyConditions(filter, page.cursor)))
-    .orderBy(...newestFirst)
-    .limit(page.limit + 1);
+  const found = await historyWithUsersQuery(db, filter, page.cursor, page.limit + 1);
   return pageOf(
     found,
     page.limit,

@@ -15,7 +15,8 @@ export interface UsersFilter {
  * written to match an index of migration 0014: the search is `lower(name) LIKE '%q%'` and friends,
  * which the pg_trgm GIN indexes answer (users_name_trgm_idx, users_email_trgm_idx,
  * users_referral_id_trgm_idx; referral codes are stored lower-case), 'inactive' and 'admin' are the
- * predicates of the partial indexes, and the order is users_created_idx's. The balance comes from the
+ * predicates of the partial indexes, and the order is users_created_idx's, NULLS LAST included (a plain
+ * DESC means NULLS FIRST, which those indexes cannot give: PostgreSQL would read and sort the table). The balance comes from the
  * books (the user's 'balance' account), one index lookup per row shown.
  */
 export function usersListQuery(filter: UsersFilter, after: Keyset | null, limit: number): SQL {
@@ -29,7 +30,7 @@ export function usersListQuery(filter: UsersFilter, after: Keyset | null, limit:
   }
   if (after) where.push(sql`(u.created_at, u.id) < (${after.at}::timestamptz, ${after.id})`);
   const condition = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  return sql`${userRowSelect} ${condition} ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit}`;
+  return sql`${userRowSelect} ${condition} ORDER BY u.created_at DESC NULLS LAST, u.id DESC NULLS LAST LIMIT ${limit}`;
 }
 
 const userRowSelect = sql`SELECT u.id, u.name, u.email, u.role, u.is_active, u.referral_id,

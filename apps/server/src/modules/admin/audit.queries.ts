@@ -51,24 +51,38 @@ async function targetId(db: Db, target: string): Promise<string | null> {
   return (await findUserByEmail(db, target))?.id ?? null;
 }
 
-/** A page of the audit log, newest first (by id: the order entries were written in). */
+/**
+ * The audit log's query, newest first (by id: the order entries were written in), each filter
+ * answered by its (actor | action | target_user_id, id DESC NULLS LAST) index of migration 0014.
+ */
+export function auditListQuery(
+  filter: { actor?: string | undefined; action?: string | undefined; targetUserId?: string | undefined },
+  before: number | null,
+  limit: number,
+): SQL {
+  const where: SQL[] = [];
+  if (filter.actor) where.push(sql`a.actor = ${filter.actor}`);
+  if (filter.action) where.push(sql`a.action = ${filter.action}`);
+  if (filter.targetUserId !== undefined) where.push(sql`a.target_user_id = ${filter.targetUserId}`);
+  // The same order either way (ids are never null), written as each index gives it: the filters'
+  // indexes DESC NULLS LAST, the primary key read backwards DESC (NULLS FIRST).
+  const order = where.length > 0 ? sql`a.id DESC NULLS LAST` : sql`a.id DESC`;
+  if (before !== null) where.push(sql`a.id < ${before}`);
+  const condition = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  return sql`${auditSelect} ${condition} ORDER BY ${order} LIMIT ${limit}`;
+}
+
+/** A page of the audit log; a target names a user by id or by e-mail (nobody: an empty page). */
 export async function listAudit(
   db: Db,
   filter: AuditFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<AuditPage> {
   const before = page.cursor === undefined ? null : decodeIdCursor(page.cursor);
-  const where: SQL[] = [];
-  if (filter.actor) where.push(sql`a.actor = ${filter.actor}`);
-  if (filter.action) where.push(sql`a.action = ${filter.action}`);
-  if (filter.target) {
-    const id = await targetId(db, filter.target);
-    if (id === null) return { items: [], nextCursor: null };
-    where.push(sql`a.target_user_id = ${id}`);
-  }
-  if (before !== null) where.push(sql`a.id < ${before}`);
-  const condition = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  const found = await rows<AuditRow>(db, sql`${auditSelect} ${condition} ORDER BY a.id DESC LIMIT ${page.limit + 1}`);
+  const targetUserId = filter.target === undefined ? undefined : await targetId(db, filter.target);
+  if (targetUserId === null) return { items: [], nextCursor: null };
+  const query = auditListQuery({ actor: filter.actor, action: filter.action, targetUserId }, before, page.limit + 1);
+  const found = await rows<AuditRow>(db, query);
   return pageOf(found, page.limit, toAuditEntry, (r) => encodeIdCursor(Number(r.id)));
 }
 
