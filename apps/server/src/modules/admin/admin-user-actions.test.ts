@@ -98,6 +98,16 @@ describe('POST /api/admin/users/:id/activate and /deactivate', () => {
     expect((await admin.client.request('GET', '/api/me')).json()).toMatchObject({ isActive: true });
   });
 
+  it('answers a body with fields with a 400 and changes nothing', async () => {
+    const member = await fundedUser(ctx, 0);
+    const res = await post(admin.client, `/api/admin/users/${member.id}/deactivate`, { isActive: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: messages.unknownField });
+    expect((await findUserById(ctx.db, member.id))?.isActive).toBe(true);
+    const bare = await admin.client.request('POST', `/api/admin/users/${member.id}/activate`);
+    expect(bare.statusCode, bare.body).toBe(200);
+  });
+
   it('answers an unknown id with 404 USER_NOT_FOUND', async () => {
     for (const action of ['activate', 'deactivate']) {
       const res = await post(admin.client, `/api/admin/users/nobody/${action}`);

@@ -1,7 +1,7 @@
 import type { AdminReceipt, AdminUserFilter, AdminUserRow } from '@meridian/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { decodeKeyset, encodeKeyset, type Keyset, pageOf } from '../../lib/keyset-cursor.js';
+import { decodeKeyset, encodeKeyset, type Keyset, keysetTime, pageOf } from '../../lib/keyset-cursor.js';
 import { likeContains, rows } from '../../lib/sql.js';
 
 export interface UsersFilter {
@@ -34,7 +34,7 @@ export function usersListQuery(filter: UsersFilter, after: Keyset | null, limit:
 }
 
 const userRowSelect = sql`SELECT u.id, u.name, u.email, u.role, u.is_active, u.referral_id,
-    to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+    ${keysetTime(sql`u.created_at`)} AS cursor_at,
     COALESCE((SELECT a.balance_cents FROM accounts a WHERE a.user_id = u.id AND a.kind = 'balance'), 0) AS balance_cents
   FROM users u`;
 

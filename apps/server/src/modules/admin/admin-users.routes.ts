@@ -7,6 +7,7 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
   adminUserTransactionsQuerySchema,
+  strictErrors,
   transactionSchema,
   transactionsPageSchema,
 } from '@meridian/shared';
@@ -21,6 +22,8 @@ import { consoleActor, setActive, setRole, userDetail, userTransactions } from '
 const tags = ['admin'];
 const params = adminIdParamsSchema;
 const changed = { 200: adminUserChangeSchema };
+/** Activation takes no body; one with fields is a mistake worth a 400, not silence. */
+const noBody = z.strictObject({}, strictErrors).nullish();
 
 /** The console's users: list, detail, history, activation, role and balance adjustment. Admins only. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,11 +58,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => userTransactions(db, req.params.id, req.query),
   );
 
-  app.post('/admin/users/:id/activate', { schema: { tags, params, response: changed } }, (req) =>
+  app.post('/admin/users/:id/activate', { schema: { tags, params, body: noBody, response: changed } }, (req) =>
     setActive(db, req.params.id, true, currentUser(req), config.publicUrl),
   );
 
-  app.post('/admin/users/:id/deactivate', { schema: { tags, params, response: changed } }, (req) =>
+  app.post('/admin/users/:id/deactivate', { schema: { tags, params, body: noBody, response: changed } }, (req) =>
     setActive(db, req.params.id, false, currentUser(req), config.publicUrl),
   );
 
