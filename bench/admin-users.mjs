@@ -103,7 +103,9 @@ async function main() {
   try {
     await database.migrate();
     const seededMs = await seed(cluster.url);
-    say(`seeded ${USERS.toLocaleString('en-US')} users (balances through ledger_book) in ${(seededMs / 1000).toFixed(1)} s`);
+    say(
+      `seeded ${USERS.toLocaleString('en-US')} users (balances through ledger_book) in ${(seededMs / 1000).toFixed(1)} s`,
+    );
 
     // The cursor of the page that starts half-way down the list.
     const { rows: mid } = await pgQuery(

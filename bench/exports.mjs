@@ -123,7 +123,9 @@ async function measureExport(server, cookie, url) {
 }
 
 async function main() {
-  say(`Meridian CSV export benchmark: ${ROWS.toLocaleString('en-US')} transactions, ${USERS.toLocaleString('en-US')} users`);
+  say(
+    `Meridian CSV export benchmark: ${ROWS.toLocaleString('en-US')} transactions, ${USERS.toLocaleString('en-US')} users`,
+  );
   const cluster = await startCluster();
   cleanups.push(['PostgreSQL cluster', () => stopCluster(cluster)]);
   say(`PostgreSQL on 127.0.0.1:${cluster.port} (throwaway cluster)`);
@@ -163,7 +165,9 @@ async function main() {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  await sqlOn(cluster.url, (c) => c.query(`UPDATE users SET role = 'admin', is_active = true WHERE email = $1`, [email]));
+  await sqlOn(cluster.url, (c) =>
+    c.query(`UPDATE users SET role = 'admin', is_active = true WHERE email = $1`, [email]),
+  );
 
   const t0 = performance.now();
   await seed(cluster.url);
@@ -176,7 +180,9 @@ async function main() {
   const users = await measureExport(server, cookie, '/api/admin/exports/users.csv');
   const report = (name, r) => {
     say(`\n${name}`);
-    say(`  ${r.headers['content-type']}; ${r.headers['content-disposition']}; cache-control ${r.headers['cache-control']}`);
+    say(
+      `  ${r.headers['content-type']}; ${r.headers['content-disposition']}; cache-control ${r.headers['cache-control']}`,
+    );
     say(
       `  ${(r.lines - 1).toLocaleString('en-US')} rows + header, ${mb(r.bytes)} in ${r.seconds.toFixed(1)} s ` +
         `(${Math.round((r.lines - 1) / r.seconds).toLocaleString('en-US')} rows/s, first byte after ${r.firstByteMs?.toFixed(0)} ms)`,
