@@ -22,6 +22,7 @@ import { errorBody, installErrorHandler } from './http/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
 import { diskStore, type ObjectStore, s3Store } from './lib/object-store.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import type { OperatorOperations } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(internalRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(depositAdminRoutes, { prefix: '/api' });

@@ -95,6 +95,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.strictObject(
   {
+    /** The actor exactly as recorded ('cli', 'admin:ops@example.com'): an exact match, not a search. */
     actor: text(300, messages.invalidRequest).trim().optional(),
     action: z.enum(AUDIT_ACTIONS, { error: messages.invalidRequest }).optional(),
     /** A user id, or an e-mail address of the target user. */

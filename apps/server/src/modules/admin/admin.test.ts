@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('activation', () => {
-  it('activates and deactivates by e-mail, audits it, and gates the active-only routes', async () => {
+  it('activates and deactivates by e-mail, audits it, signs the deactivated out and gates the active-only routes', async () => {
     const client = new TestClient(ctx.app);
     const body = await client.register();
     const gated = await client.request('GET', '/api/plans');
@@ -34,8 +34,12 @@ describe('activation', () => {
     expect(plans.statusCode).toBe(200);
     expect(plans.json()).toHaveLength(4);
 
-    await runAdminCommand(ctx.db, ['deactivate', body.email]);
+    expect(await runAdminCommand(ctx.db, ['deactivate', body.email])).toBe(`${body.email} is now inactive`);
+    expect((await client.request('GET', '/api/plans')).statusCode).toBe(401);
+    expect((await client.login(body.email, body.password)).statusCode).toBe(200);
     expect((await client.request('GET', '/api/plans')).statusCode).toBe(403);
+    // The same decision again changes nothing and is not audited again.
+    expect(await runAdminCommand(ctx.db, ['deactivate', body.email])).toBe(`${body.email} is now inactive`);
     const audit = await rows<{ action: string; actor: string }>(
       ctx.db,
       sql`select a.action, a.actor from audit_log a join users u on u.id = a.target_user_id where u.email = ${body.email} order by a.id`,
@@ -209,7 +213,8 @@ describe('withdrawal commands', () => {
 
 describe('the audit log', () => {
   it('cannot be rewritten or erased', async () => {
-    await runAdminCommand(ctx.db, ['activate', 'admin@meridian.test']);
+    const { body } = await fundedUser(ctx, 0);
+    await runAdminCommand(ctx.db, ['deactivate', body.email]);
     await expect(ctx.db.execute(sql`update audit_log set actor = 'someone else'`)).rejects.toThrow();
     await expect(ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     const [row] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where actor = 'cli'`);

@@ -17,7 +17,7 @@ import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { bookIn, recordPending, settlePending } from '../../ledger/index.js';
-import { decodeTextCursor, toPage, unknownCursor } from '../../lib/keyset-cursor.js';
+import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminDepositDto, toDepositDto } from './deposits.dto.js';
 import {
@@ -233,7 +233,7 @@ export async function depositQueue(db: Db, query: AdminQueueQuery): Promise<Admi
   if (after !== null && !(await depositExists(db, after))) throw unknownCursor();
   const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
   const rows = await pendingDepositsPage(db, after, limit + 1);
-  return toPage(rows, limit, (r) => r.deposit.id, toAdminDepositDto);
+  return pageOf(rows, limit, toAdminDepositDto, (r) => encodeCursor(r.deposit.id));
 }
 
 /** The first `limit` pending deposits, oldest first (the operator command's list). */

@@ -11,7 +11,7 @@ import { carriesSecret, operatorView } from '../../core/email/outbox.js';
 import { publishToAdmins } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { decodeNumberCursor, toPage } from '../../lib/keyset-cursor.js';
+import { decodeIdCursor, encodeIdCursor, pageOf } from '../../lib/keyset-cursor.js';
 import { findMail, lockMail, type MailListRow, type MailRow, mailPage, requeueMail } from './mailbox.queries.js';
 
 const notFound = () => new AppError('NOT_FOUND', adminMessages.mailbox.messageNotFound);
@@ -44,10 +44,10 @@ function toMailDetailDto(r: MailRow): AdminMailDetail {
 
 /** One page of the outbox, newest first. */
 export async function mailbox(db: Db, query: AdminMailQuery): Promise<AdminMailPage> {
-  const before = decodeNumberCursor(query.cursor);
+  const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
   const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
   const rows = await mailPage(db, { status: query.status, to: query.to || undefined }, before, limit + 1);
-  return toPage(rows, limit, (r) => r.id, toMailRowDto);
+  return pageOf(rows, limit, toMailRowDto, (r) => encodeIdCursor(r.id));
 }
 
 export async function mailDetail(db: Db, rawId: string): Promise<AdminMailDetail> {

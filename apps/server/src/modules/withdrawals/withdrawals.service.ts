@@ -21,7 +21,7 @@ import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError, rateLimited } from '../../http/errors.js';
 import { bookIn, settlePending } from '../../ledger/index.js';
-import { decodeTextCursor, toPage, unknownCursor } from '../../lib/keyset-cursor.js';
+import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
@@ -332,7 +332,7 @@ export async function withdrawalQueue(db: Db, query: AdminQueueQuery): Promise<A
   if (after !== null && !(await withdrawalExists(db, after))) throw unknownCursor();
   const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
   const rows = await pendingWithdrawalsPage(db, after, limit + 1);
-  return toPage(rows, limit, (r) => r.withdrawal.id, toAdminWithdrawalDto);
+  return pageOf(rows, limit, toAdminWithdrawalDto, (r) => encodeCursor(r.withdrawal.id));
 }
 
 /** The first `limit` pending withdrawals, oldest first (the operator command's list). */
