@@ -7,10 +7,7 @@ const DAY_MS = 86_400_000;
 
 type Row = typeof investments.$inferSelect;
 
-/**
- * An investment as a client sees it. Here in core so the console can show a member's investments
- * without importing the investments feature (whose own mapper should become this one).
- */
+/** An investment as a client sees it: the member's pages and the console share this mapper. */
 export function toInvestmentDto(r: Row): Investment {
   return {
     id: r.id,

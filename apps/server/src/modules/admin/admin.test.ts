@@ -5,7 +5,9 @@ import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateIfDue } from '../../core/users/activation.service.js';
+import { findUserByEmail, updateUser } from '../../core/users/users.queries.js';
 import { rows } from '../../lib/sql.js';
+import { seed } from '../../seed.js';
 import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { depositParts, postDeposit } from '../../test/multipart.js';
@@ -76,6 +78,35 @@ describe('the seeded operator', () => {
     const client = new TestClient(ctx.app);
     expect((await client.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
     expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'admin', isActive: true });
+  });
+
+  it('keeps a revocation made in the console at the next start, while another active admin exists', async () => {
+    const other = await new TestClient(ctx.app).register();
+    const otherUser = await findUserByEmail(ctx.db, other.email);
+    const seeded = await findUserByEmail(ctx.db, 'admin@meridian.test');
+    if (!otherUser || !seeded) throw new Error('users missing');
+    await updateUser(ctx.db, otherUser.id, { role: 'admin', isActive: true });
+    await updateUser(ctx.db, seeded.id, { role: 'user' });
+    await seed(ctx.db, ctx.app.deps.auth, ctx.config);
+    expect((await findUserByEmail(ctx.db, 'admin@meridian.test'))?.role).toBe('user');
+
+    // With no active admin left, the next start makes ADMIN_EMAIL's account an admin again: the way back in.
+    await updateUser(ctx.db, otherUser.id, { isActive: false });
+    await seed(ctx.db, ctx.app.deps.auth, ctx.config);
+    expect(await findUserByEmail(ctx.db, 'admin@meridian.test')).toMatchObject({ role: 'admin', isActive: true });
+    await updateUser(ctx.db, otherUser.id, { role: 'user' });
+  });
+
+  it('loses the console when deactivated, though still signed in', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const user = await findUserByEmail(ctx.db, body.email);
+    if (!user) throw new Error('user missing');
+    await updateUser(ctx.db, user.id, { role: 'admin', isActive: true });
+    expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(200);
+    await updateUser(ctx.db, user.id, { isActive: false });
+    expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(403);
+    await updateUser(ctx.db, user.id, { role: 'user' });
   });
 });
 

@@ -92,13 +92,14 @@ describe('GET /api/admin/audit', () => {
 });
 
 describe('the audit log is append-only', () => {
-  it('refuses UPDATE and DELETE, even of one row or of none, and keeps every entry', async () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, even of one row or of none, and keeps every entry', async () => {
     const [before] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM audit_log`);
     for (const statement of [
       sql`UPDATE audit_log SET actor = 'someone else'`,
       sql`UPDATE audit_log SET details = '{}' WHERE id = (SELECT max(id) FROM audit_log)`,
       sql`DELETE FROM audit_log WHERE id = (SELECT min(id) FROM audit_log)`,
       sql`DELETE FROM audit_log WHERE false`,
+      sql`TRUNCATE audit_log`,
     ]) {
       await expect(ctx.db.execute(statement)).rejects.toThrow();
     }
