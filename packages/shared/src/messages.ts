@@ -259,6 +259,15 @@ export const withdrawalMessages = {
   litecoinRequired: 'Litecoin address is required',
 } as const;
 
+/** The parts of an audit entry its sentence is made of (see adminMessages.audit.says). */
+export interface AuditWords {
+  who: string;
+  amount: string;
+  name: string;
+  to: string;
+  action: string;
+}
+
 /** The operator's console (ours: the specification does not show the administrator application). */
 export const adminMessages = {
   reasonRequired: 'A reason is required',
@@ -346,6 +355,12 @@ export const adminMessages = {
     noReferees: 'Nobody has registered with their referral code yet',
     noReceipts: 'No receipts uploaded',
     openReceipt: 'Open receipt',
+    opensInNewTab: '(opens in a new tab)',
+    notFoundBody: 'There is no account with this id. It may have been typed wrongly.',
+    backToUsers: 'Back to users',
+    tabs: { transactions: 'Transactions', investments: 'Investments', referees: 'Referees', receipts: 'Receipts' },
+    signedInDevices: (n: number) => `${n} signed-in ${n === 1 ? 'device' : 'devices'}`,
+    viewAllTransactions: 'Open in Transactions',
   },
   adjust: {
     title: 'Adjust balance',
@@ -359,6 +374,28 @@ export const adminMessages = {
   },
   transactions: {
     failedToLoad: 'Failed to load transactions',
+    filterLabel: 'Filter by category',
+    typeLabel: 'Type',
+    statusLabel: 'Status',
+    anyType: 'Any type',
+    anyStatus: 'Any status',
+    typeLabels: { credit: 'Credit', debit: 'Debit' },
+    statusLabels: { success: 'Success', pending: 'Pending', failed: 'Failed' },
+    /** Each history mode as the console's tables name it. */
+    modeLabels: {
+      deposit: 'Deposit',
+      withdrawal: 'Withdrawal',
+      transfer: 'Transfer',
+      profit: 'Profit claimed',
+      investment: 'Investment',
+      capital: 'Capital returned',
+      referral: 'Referral bonus',
+      adjustment: 'Adjustment',
+      bonus: 'Bonus moved',
+    },
+    oneUser: (name: string) => `Only ${name}`,
+    oneMember: 'Only one member',
+    everyone: 'Show everyone',
   },
   audit: {
     failedToLoad: 'Failed to load the audit log',
@@ -391,6 +428,42 @@ export const adminMessages = {
       'settings.update': 'Settings changed',
       'mail.resend': 'E-mail resent',
     },
+    /**
+     * What an entry says, after its actor ('admin:ops@meridian.test approved a deposit of $120.00 for
+     * Jane Doe'). `who` is the target member, `amount` formatted, `name` the plan or method, `to` an address.
+     */
+    says: {
+      'user.activate': ({ who }: AuditWords) => `activated ${who}'s account`,
+      'user.deactivate': ({ who }: AuditWords) => `deactivated ${who}'s account`,
+      makeAdmin: ({ who }: AuditWords) => `made ${who} an admin`,
+      revokeAdmin: ({ who }: AuditWords) => `revoked ${who}'s admin rights`,
+      'user.role': ({ who }: AuditWords) => `changed ${who}'s role`,
+      credit: ({ who, amount }: AuditWords) => `added ${amount} to ${who}'s balance`,
+      debit: ({ who, amount }: AuditWords) => `took ${amount} from ${who}'s balance`,
+      'balance.adjust': ({ who }: AuditWords) => `adjusted ${who}'s balance`,
+      'deposit.approve': ({ who, amount }: AuditWords) => `approved a deposit of ${amount} for ${who}`,
+      'deposit.reject': ({ who, amount }: AuditWords) => `rejected a deposit of ${amount} for ${who}`,
+      'withdrawal.approve': ({ who, amount }: AuditWords) => `paid out a withdrawal of ${amount} to ${who}`,
+      'withdrawal.reject': ({ who, amount }: AuditWords) => `rejected a withdrawal of ${amount} for ${who}`,
+      'plan.create': ({ name }: AuditWords) => `created the plan ${name}`,
+      'plan.update': ({ name }: AuditWords) => `edited the plan ${name}`,
+      'plan.activate': ({ name }: AuditWords) => `activated the plan ${name}`,
+      'plan.deactivate': ({ name }: AuditWords) => `deactivated the plan ${name}`,
+      'plan.delete': ({ name }: AuditWords) => `deleted the plan ${name}`,
+      'deposit-method.create': ({ name }: AuditWords) => `created the deposit method ${name}`,
+      'deposit-method.update': ({ name }: AuditWords) => `edited the deposit method ${name}`,
+      'deposit-method.activate': ({ name }: AuditWords) => `activated the deposit method ${name}`,
+      'deposit-method.deactivate': ({ name }: AuditWords) => `deactivated the deposit method ${name}`,
+      'deposit-method.reorder': () => 'reordered the deposit methods',
+      'settings.update': () => 'changed the settings',
+      'mail.resend': ({ to }: AuditWords) => `resent an e-mail to ${to}`,
+      other: ({ action, who }: AuditWords) => `did ${action} for ${who}`,
+    },
+    /** Who acted, by the actor's prefix ('admin:<email>', 'cli', 'system:<job>'). */
+    actorKinds: { admin: 'Admin', cli: 'Command line', system: 'System' },
+    /** Stand-ins when an entry does not name its target. */
+    someone: 'a member',
+    unnamed: '(unnamed)',
   },
   plans: {
     nameRequired: 'Plan name is required',

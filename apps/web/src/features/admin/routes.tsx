@@ -18,14 +18,15 @@ const notBuilt =
 
 /** The console's pages, one line each. */
 export const adminRoutes: readonly AdminRoute[] = [
-  { path: '', Page: notBuilt(adminMessages.nav.overview) },
-  { path: 'users', Page: notBuilt(adminMessages.nav.users) },
-  { path: 'transactions', Page: notBuilt(adminMessages.nav.transactions) },
+  { path: '', Page: page(async () => (await import('./pages/overview-page')).OverviewPage) },
+  { path: 'users', Page: page(async () => (await import('./pages/users-page')).UsersPage) },
+  { path: 'users/:userId', Page: page(async () => (await import('./pages/user-page')).UserPage) },
+  { path: 'transactions', Page: page(async () => (await import('./pages/transactions-page')).TransactionsPage) },
   { path: 'deposits', Page: notBuilt(adminMessages.nav.deposits) },
   { path: 'withdrawals', Page: notBuilt(adminMessages.nav.withdrawals) },
   { path: 'plans', Page: notBuilt(adminMessages.nav.plans) },
   { path: 'deposit-methods', Page: notBuilt(adminMessages.nav.depositMethods) },
   { path: 'settings', Page: notBuilt(adminMessages.nav.settings) },
   { path: 'mailbox', Page: notBuilt(adminMessages.nav.mailbox) },
-  { path: 'audit', Page: notBuilt(adminMessages.nav.audit) },
+  { path: 'audit', Page: page(async () => (await import('./pages/audit-page')).AuditPage) },
 ];
