@@ -1,4 +1,4 @@
-import { adminMessages } from '@meridian/shared';
+import { shellMessages } from '@meridian/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BarChart3, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export function AccountMenu() {
             <DropdownMenu.Item asChild className={itemClasses}>
               <Link to="/admin">
                 <ShieldCheck className="size-4" aria-hidden="true" />
-                {adminMessages.console.openConsole}
+                {shellMessages.adminConsole}
               </Link>
             </DropdownMenu.Item>
           )}

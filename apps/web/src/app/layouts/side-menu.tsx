@@ -1,4 +1,4 @@
-import { adminMessages, formatCents, shellMessages } from '@meridian/shared';
+import { formatCents, shellMessages } from '@meridian/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Headset, Menu, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
@@ -93,7 +93,7 @@ export function SideMenu() {
                 className="mt-2 flex items-center justify-center gap-2 rounded-xl border border-slate-200 p-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-800 dark:text-slate-300 dark:hover:bg-slate-900 dark:focus-visible:outline-indigo-400"
               >
                 <ShieldCheck className="size-5" aria-hidden="true" />
-                {adminMessages.console.openConsole}
+                {shellMessages.adminConsole}
               </NavLink>
             )}
           </nav>

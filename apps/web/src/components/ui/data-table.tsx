@@ -15,7 +15,7 @@ export interface Column<T> {
   className?: string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** The table's name: its <caption> (visually hidden unless `showCaption`) and the scroll region's label. */
   caption: string;
   showCaption?: boolean;
@@ -76,6 +76,8 @@ export function DataTable<T>({
 
   const loading = rows === undefined;
   return (
+    // Relative: a visually hidden (absolutely placed) text in a cell stays inside the scroll area
+    // instead of widening the page.
     <section
       ref={scrollRef}
       aria-labelledby={captionId}
@@ -83,7 +85,7 @@ export function DataTable<T>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
       className={cn(
-        'max-h-[min(70dvh,52rem)] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm',
+        'relative max-h-[min(70dvh,52rem)] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         'dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-indigo-400',
         className,

@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
 import { useUser } from '../../lib/api/get-me';
 import { AdminShell } from './components/admin-shell';
+import { ConsoleNotFound } from './components/console-not-found';
 import { NoAccess } from './components/no-access';
-import { ConsoleNotFound } from './components/section-placeholder';
 import { adminRoutes } from './routes';
 
 /**

@@ -1,6 +1,4 @@
-import { adminMessages } from '@meridian/shared';
 import { type ComponentType, lazy } from 'react';
-import { NotBuiltPanel } from './components/section-placeholder';
 
 export interface AdminRoute {
   /** Under /admin ('' is the overview); nav.ts links the sections to the same paths. */
@@ -12,15 +10,12 @@ export interface AdminRoute {
 export const page = (load: () => Promise<ComponentType>): ComponentType =>
   lazy(async () => ({ default: await load() }));
 
-const notBuilt =
-  (title: string): ComponentType =>
-  () => <NotBuiltPanel title={title} />;
-
 /** The console's pages, one line each. */
 export const adminRoutes: readonly AdminRoute[] = [
-  { path: '', Page: notBuilt(adminMessages.nav.overview) },
-  { path: 'users', Page: notBuilt(adminMessages.nav.users) },
-  { path: 'transactions', Page: notBuilt(adminMessages.nav.transactions) },
+  { path: '', Page: page(async () => (await import('./pages/overview-page')).OverviewPage) },
+  { path: 'users', Page: page(async () => (await import('./pages/users-page')).UsersPage) },
+  { path: 'users/:userId', Page: page(async () => (await import('./pages/user-page')).UserPage) },
+  { path: 'transactions', Page: page(async () => (await import('./pages/transactions-page')).TransactionsPage) },
   { path: 'deposits', Page: page(async () => (await import('./pages/deposits-page')).DepositsPage) },
   { path: 'withdrawals', Page: page(async () => (await import('./pages/withdrawals-page')).WithdrawalsPage) },
   { path: 'plans', Page: page(async () => (await import('./pages/plans-page')).PlansPage) },
@@ -30,5 +25,5 @@ export const adminRoutes: readonly AdminRoute[] = [
   },
   { path: 'settings', Page: page(async () => (await import('./pages/settings-page')).SettingsPage) },
   { path: 'mailbox', Page: page(async () => (await import('./pages/mailbox-page')).MailboxPage) },
-  { path: 'audit', Page: notBuilt(adminMessages.nav.audit) },
+  { path: 'audit', Page: page(async () => (await import('./pages/audit-page')).AuditPage) },
 ];

@@ -23,7 +23,7 @@ function PendingBadge({ queue }: { queue: PendingQueue }) {
       >
         {count > 999 ? '999+' : count}
       </span>
-      <span className="sr-only">, {adminMessages.console.pending(count)}</span>
+      <span className="sr-only">({adminMessages.console.pending(count)})</span>
     </>
   );
 }
