@@ -3,7 +3,7 @@
 // operator — and what the dashboard's Active Investments card counts.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { countOpenedSockets, createFundedUser, investViaApi, summaryFigure, waitForRealtime } from './support/money';
-import { expectToast, toasts } from './support/ui';
+import { expectToast, logIn, toasts } from './support/ui';
 import { createActiveUser, makeUser, registerViaApi, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
@@ -168,11 +168,15 @@ test('activation and deactivation reach the waiting user without a reload', asyn
   await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible({ timeout: 10_000 });
   await expect(notice).toHaveCount(0);
 
-  // The operator deactivates the account while the dashboard is open.
+  // The operator deactivates the account while the dashboard is open: every session ends, so the
+  // open page goes to /login in place; signing in again shows the account as not active.
   await waitForRealtime(page);
   await runAdmin(['deactivate', user.email]);
-  await expect(notice).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expectToast(page, 'Session expired');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await logIn(page, user.email, user.password);
+  await expect(notice).toBeVisible();
 });
 
 /** Ends the investment in `planName` through the API from `page`'s signed-in context. */

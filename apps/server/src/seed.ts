@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from './config.js';
 import { findUserByEmail, updateUser } from './core/users/users.queries.js';
 import type { Db } from './db/client.js';
+import { users } from './db/schema/index.js';
 import type { Auth } from './modules/auth/better-auth.js';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.js';
 
@@ -12,14 +14,18 @@ export interface SeedResult {
   generatedAdmin: { email: string; password: string } | null;
 }
 
-/** Idempotent start-up seeding: catalogue rows and the operator account. */
+/**
+ * Idempotent start-up seeding: catalogue rows and the operator account. ADMIN_EMAIL's account is
+ * created as an active admin when it does not exist. An existing one is made an admin again only when
+ * the platform has no active admin left (the way back in); otherwise what operators decided in the
+ * console (revoking it, say) stands.
+ */
 export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResult> {
   await seedCatalogue(db);
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (existing.role !== 'admin' || !existing.isActive)
-      await updateUser(db, existing.id, { role: 'admin', isActive: true });
+    if (!(await hasActiveAdmin(db))) await updateUser(db, existing.id, { role: 'admin', isActive: true });
     return { generatedAdmin: null };
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -28,4 +34,13 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
   });
   await updateUser(db, user.id, { role: 'admin', isActive: true });
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
+}
+
+async function hasActiveAdmin(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './money-input.js';
 export * from './schemas/admin.js';
+export * from './schemas/admin-forms.js';
 export * from './schemas/auth.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/deposits.js';

@@ -86,6 +86,21 @@ export const shellMessages = {
   goToDashboard: 'Go to Dashboard',
   scrollLeft: 'Scroll left',
   scrollRight: 'Scroll right',
+  /** The member app's link to the operator's console, shown to admins only. */
+  adminConsole: 'Admin console',
+} as const;
+
+/** The shared list controls: keyset pages, search, tables and charts (the console's, reusable anywhere). */
+export const listMessages = {
+  previous: 'Previous',
+  next: 'Next',
+  rowsPerPage: 'Rows per page',
+  page: (n: number) => `Page ${n}`,
+  clearSearch: 'Clear search',
+  loading: 'Loading...',
+  showAsTable: 'Show the figures as a table',
+  reason: 'Reason',
+  reasonKeys: 'Enter to confirm, Shift+Enter for a new line',
 } as const;
 
 /** Money messages of spec sections 5 and 8, and ours where it is silent. */
@@ -249,71 +264,4 @@ export const withdrawalMessages = {
   litecoinRequired: 'Litecoin address is required',
 } as const;
 
-/** The operator's console (ours: the specification does not show the administrator application). */
-export const adminMessages = {
-  reasonRequired: 'A reason is required',
-  adjustAmountInvalid: 'Enter a whole number of cents other than zero',
-  adjusted: 'Balance adjusted',
-  activated: 'Account activated',
-  deactivated: 'Account deactivated',
-  roleChanged: 'Role changed',
-  lastAdmin: 'The last admin cannot be removed: make another account an admin first',
-  ownRole: 'You cannot change your own role',
-  ownAccount: 'You cannot deactivate your own account',
-  depositApproved: 'Deposit approved',
-  depositRejected: 'Deposit rejected',
-  withdrawalApproved: 'Withdrawal paid out',
-  withdrawalRejected: 'Withdrawal rejected',
-  failedToLoad: 'Failed to load',
-  noResults: 'Nothing matches these filters',
-  exportStarted: 'Your download has started',
-  plans: {
-    nameRequired: 'Plan name is required',
-    nameTaken: 'A plan with this name already exists',
-    amountInvalid: 'Enter an amount of at least $0.01',
-    minAboveMax: 'The minimum must not be above the maximum',
-    profitInvalid: 'Profit must be between 0.01% and 1000%',
-    durationInvalid: 'Duration must be between 1 and 3650 days',
-    roiInvalid: 'ROI must be between 0% and 1000%',
-    roiMinAboveMax: 'The minimum ROI must not be above the maximum ROI',
-    planNotFound: 'Plan not found',
-    inUse: 'This plan has investments: deactivate it instead of deleting it',
-    created: 'Plan created',
-    saved: 'Plan saved',
-    deleted: 'Plan deleted',
-    activated: 'Plan activated',
-    deactivated: 'Plan deactivated',
-  },
-  methods: {
-    labelRequired: 'Label is required',
-    typeRequired: 'Choose bank, crypto or PayPal',
-    bankNameRequired: 'Bank name is required',
-    accountNumberRequired: 'Account number is required',
-    accountNameRequired: 'Account name is required',
-    swiftCodeRequired: 'Swift code is required',
-    networkRequired: 'Network is required',
-    addressRequired: 'Wallet address is required',
-    tooMany: 'There can be at most 100 deposit methods',
-    orderMismatch: 'The order must list every deposit method exactly once',
-    created: 'Deposit method created',
-    saved: 'Deposit method saved',
-    activated: 'Deposit method activated',
-    deactivated: 'Deposit method deactivated',
-    reordered: 'Order saved',
-  },
-  settings: {
-    transferFeeInvalid: 'The transfer fee must be between 0% and 50%',
-    referralBonusInvalid: 'The referral bonus must be between $0 and $10,000',
-    securityDepositInvalid: 'The security deposit must be between 0% and 100%',
-    minimumInvalid: 'Enter a minimum of at least $0.01',
-    chatUrlInvalid: 'Enter a web address starting with https://',
-    autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
-    saved: 'Settings saved',
-  },
-  mailbox: {
-    messageNotFound: 'Message not found',
-    notFailed: 'Only a failed message can be resent',
-    redacted: 'This message carried a one-time code or link that is no longer kept: it cannot be resent',
-    resent: 'Message queued to be sent again',
-  },
-} as const;
+export { type AuditWords, adminMessages } from './admin-messages.js';

@@ -11,9 +11,10 @@ const AMOUNT_PATTERN = /^(?:(\d{1,3}(?:,\d{3})+|\d*))(?:\.(\d*))?$/;
 /**
  * What the user typed, in dollars ("12.5", "$1,000", ".75"), to integer cents, by reading the
  * digits: never through a float, so "0.29" is 29 cents and not 28.999... More than two decimals,
- * signs, exponents and letters are refused rather than rounded.
+ * signs, exponents and letters are refused rather than rounded. Zero is refused unless `allowZero`
+ * (a setting such as the referral bonus may be $0; an amount of money moved may not).
  */
-export function parseDollars(raw: string): ParsedDollars {
+export function parseDollars(raw: string, { allowZero = false }: { allowZero?: boolean } = {}): ParsedDollars {
   const text = raw.trim().replace(/^\$\s*/, '');
   if (text === '') return { ok: false, problem: 'empty' };
   const match = AMOUNT_PATTERN.exec(text);
@@ -27,7 +28,7 @@ export function parseDollars(raw: string): ParsedDollars {
   if (wholeDigits.length > String(MAX_AMOUNT_CENTS / 100).length) return { ok: false, problem: 'too-large' };
   const cents = Number(wholeDigits || '0') * 100 + Number(fraction.padEnd(2, '0'));
   if (cents > MAX_AMOUNT_CENTS) return { ok: false, problem: 'too-large' };
-  if (cents === 0) return { ok: false, problem: 'zero' };
+  if (cents === 0 && !allowZero) return { ok: false, problem: 'zero' };
   return { ok: true, cents };
 }
 
@@ -58,4 +59,52 @@ export function formatBps(bps: number): string {
 /** 10000 -> "$100", 1000000 -> "$10,000": whole-dollar labels of the quick amounts. */
 export function formatWholeDollars(cents: number): string {
   return `$${Math.trunc(cents / 100).toLocaleString('en-US')}`;
+}
+
+export type PercentProblem = 'empty' | 'invalid' | 'precision' | 'too-large';
+
+export type ParsedPercent = { ok: true; bps: number } | { ok: false; problem: PercentProblem };
+
+/** Digits, then an optional point and decimals, then an optional '%'. */
+const PERCENT_PATTERN = /^(\d*)(?:\.(\d*))?\s*%?$/;
+
+/** Whole percents past this are refused before any arithmetic: 10^7 % is 10^9 bps, still exact. */
+const PERCENT_WHOLE_DIGITS_MAX = 7;
+
+/**
+ * A percentage as typed ("2", "2.5", "0.01", "12.5 %") to basis points (1% = 100 bps), by reading
+ * the digits, never through a float: "0.29" is 29 bps and "1.1" is 110, not 110.00000000000001.
+ * More than two decimals (a fraction of a basis point), signs, exponents and letters are refused
+ * rather than rounded. Zero is a valid percentage; the schema that uses it sets the bounds.
+ */
+export function parsePercent(raw: string): ParsedPercent {
+  const text = raw.trim();
+  if (text === '' || text === '%') return { ok: false, problem: 'empty' };
+  const match = PERCENT_PATTERN.exec(text);
+  if (!match) return { ok: false, problem: 'invalid' };
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return { ok: false, problem: 'invalid' };
+  if (fraction.length > 2) return { ok: false, problem: 'precision' };
+  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
+  if (wholeDigits.length > PERCENT_WHOLE_DIGITS_MAX) return { ok: false, problem: 'too-large' };
+  return { ok: true, bps: Number(wholeDigits || '0') * 100 + Number(fraction.padEnd(2, '0')) };
+}
+
+/** 250 -> "2.5", 200 -> "2", 1 -> "0.01": basis points as the text of a percent input (no '%'). */
+export function bpsToPercentInput(bps: number): string {
+  return formatBps(bps).slice(0, -1);
+}
+
+export type WholeNumberProblem = 'empty' | 'invalid';
+
+/** A count typed as digits ("30", " 7 "): days, hours. Anything but digits is refused, never rounded. */
+export function parseWholeNumber(
+  raw: string,
+): { ok: true; value: number } | { ok: false; problem: WholeNumberProblem } {
+  const text = raw.trim();
+  if (text === '') return { ok: false, problem: 'empty' };
+  // Nine digits at most keeps the value exact; every bound that uses it is far below.
+  if (!/^\d{1,9}$/.test(text)) return { ok: false, problem: 'invalid' };
+  return { ok: true, value: Number(text) };
 }

@@ -33,9 +33,10 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
   if (!request.user?.isActive) throw new AppError('ACCOUNT_INACTIVE', messages.accountNotActive);
 }
 
+/** An active admin: a deactivated operator keeps no access to the console. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.role !== 'admin') throw new AppError('FORBIDDEN', messages.forbidden);
+  if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
 }
 
 /** The signed-in user of a guarded route. */

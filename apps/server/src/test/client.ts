@@ -44,6 +44,11 @@ export class TestClient {
     return res;
   }
 
+  /** The Cookie header this client sends (for a WebSocket opened beside it). */
+  cookieHeader(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  }
+
   async register(overrides: Record<string, unknown> = {}) {
     const body = newUser(overrides);
     const res = await this.request('POST', '/api/auth/sign-up/email', body);

@@ -62,6 +62,11 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
+            // The operator's console routes its own pages (features/admin/routes.tsx), in chunks of its own.
+            path: 'admin/*',
+            lazy: async () => ({ Component: (await import('../features/admin/admin-console')).AdminConsole }),
+          },
+          {
             lazy: async () => ({ Component: (await import('./layouts/app-shell')).AppShell }),
             children: [
               {

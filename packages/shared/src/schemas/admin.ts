@@ -95,6 +95,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.strictObject(
   {
+    /** The actor exactly as recorded ('cli', 'admin:ops@example.com'): an exact match, not a search. */
     actor: text(300, messages.invalidRequest).trim().optional(),
     action: z.enum(AUDIT_ACTIONS, { error: messages.invalidRequest }).optional(),
     /** A user id, or an e-mail address of the target user. */
@@ -285,6 +286,7 @@ export const adminDepositSchema = depositSchema.extend({
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositsPageSchema = pageSchema(adminDepositSchema);
+export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userName: z.string(),
@@ -292,9 +294,11 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsPageSchema = pageSchema(adminWithdrawalSchema);
+export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsPageSchema>;
 
 /** The queues list pending requests, oldest first. */
 export const adminQueueQuerySchema = z.strictObject({ ...pageQuery }, strictErrors);
+export type AdminQueueQuery = z.infer<typeof adminQueueQuerySchema>;
 
 /** An operator's rejection of a deposit or a withdrawal. */
 export const adminRejectBodySchema = z.strictObject({ reason: adminReasonField }, strictErrors);
@@ -479,6 +483,7 @@ export const adminMailRowSchema = z.object({
 });
 export type AdminMailRow = z.infer<typeof adminMailRowSchema>;
 export const adminMailPageSchema = pageSchema(adminMailRowSchema);
+export type AdminMailPage = z.infer<typeof adminMailPageSchema>;
 
 /** One message as it was sent: HTML (shown in a sandboxed frame) and text, secrets redacted once sent. */
 export const adminMailDetailSchema = adminMailRowSchema.extend({

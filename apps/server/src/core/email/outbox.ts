@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
 import { rows } from '../../lib/sql.js';
-import { type EmailTemplate, renderEmail, secretsOf } from './templates.js';
+import { type EmailTemplate, renderEmail, SECRET_TEMPLATES, secretsOf } from './templates.js';
 
 /**
  * Queues an e-mail in the caller's transaction (so it is sent only if what caused it commits); the
@@ -83,14 +83,37 @@ async function scrubSecrets(db: Db, id: number): Promise<void> {
     sql`SELECT html, text, redact FROM email_outbox WHERE id = ${id}`,
   );
   if (!row || row.redact.length === 0) return;
-  const scrub = (body: string) => row.redact.reduce((out, secret) => out.replaceAll(secret, REDACTED), body);
   await db.execute(
-    sql`UPDATE email_outbox SET html = ${scrub(row.html)}, text = ${scrub(row.text)}, redact = '{}'::text[]
+    sql`UPDATE email_outbox SET html = ${replaceSecrets(row.html, row.redact)},
+           text = ${replaceSecrets(row.text, row.redact)}, redact = '{}'::text[]
          WHERE id = ${id}`,
   );
 }
 
 const REDACTED = '[redacted]';
+
+function replaceSecrets(body: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.replaceAll(secret, REDACTED), body);
+}
+
+/**
+ * A stored message as an operator may read it (the console's mailbox): a secret still kept because the
+ * message is not sent yet is shown as it will be stored once sent, '[redacted]', so the outbox is never
+ * a place to read a member's code or reset link. `redacted`: these bodies carry '[redacted]' in place of
+ * a secret, so the message cannot be sent again as it was.
+ */
+export function operatorView(row: { template: string; html: string; text: string; redact: readonly string[] }) {
+  return {
+    html: replaceSecrets(row.html, row.redact),
+    text: replaceSecrets(row.text, row.redact),
+    redacted: carriesSecret(row.template),
+  };
+}
+
+/** Whether messages of this template carry a secret that is replaced once they are sent or given up. */
+export function carriesSecret(template: string): boolean {
+  return (SECRET_TEMPLATES as readonly string[]).includes(template);
+}
 
 /** A failed attempt: tried again at `retryAt`, or given up (failed) when that is null. */
 export async function markEmailAttemptFailed(db: Db, id: number, error: string, retryAt: Date | null): Promise<void> {

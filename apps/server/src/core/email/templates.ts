@@ -57,6 +57,12 @@ export interface RenderedEmail {
   text: string;
 }
 
+/**
+ * The templates whose message carries a secret (a one-time code, a reset link): once such a message is
+ * sent or given up its stored bodies keep '[redacted]' instead, so it can never be sent again as it was.
+ */
+export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = ['withdrawal-otp', 'password-reset'];
+
 /** What a message carries that must not be kept once it is sent: as written in the text and in the HTML. */
 export function secretsOf(t: EmailTemplate): string[] {
   const secret = t.kind === 'withdrawal-otp' ? t.code : t.kind === 'password-reset' ? t.resetUrl : null;

@@ -12,13 +12,22 @@ export const REALTIME_CHANNEL = 'meridian_events';
 export const MAX_PAYLOAD_BYTES = 7999;
 
 /**
+ * Why a user's sockets are closed at once on every node: their account was deactivated (their
+ * sessions are gone), or their role changed (a socket keeps the role it was opened with).
+ */
+export const DISCONNECT_REASONS = ['deactivated', 'role-changed'] as const;
+export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
+
+/**
  * What travels through NOTIFY: which users' views changed, and which views. An `audience` instead
  * names every admin's sockets (the console's queues) or every socket (public settings, catalogue).
+ * A `disconnect` closes the named users' sockets instead of telling them of a change.
  */
 export const notificationSchema = z.object({
   userIds: z.array(z.string()),
   topics: z.array(z.enum(REALTIME_TOPICS)),
   audience: z.enum(['admins', 'everyone']).optional(),
+  disconnect: z.enum(DISCONNECT_REASONS).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -28,7 +37,23 @@ export type Notification = z.infer<typeof notificationSchema>;
  * if it rolls back, so a client hears of a change exactly when it is visible.
  */
 export async function publishChanged(tx: Db, userIds: string[], topics: RealtimeTopic[]): Promise<void> {
-  const payloads = notificationPayloads(userIds, topics);
+  await notifyAll(tx, notificationPayloads(userIds, topics));
+}
+
+/**
+ * Closes these users' open sockets on every node when the transaction commits (close code 1008: the
+ * client asks who it is again, and reconnects if it still may), rather than at the next heartbeat.
+ */
+export async function disconnectUsers(tx: Db, userIds: string[], reason: DisconnectReason): Promise<void> {
+  await notifyAll(
+    tx,
+    chunkPayloads(userIds, (ids) =>
+      JSON.stringify({ userIds: ids, topics: [], disconnect: reason } satisfies Notification),
+    ),
+  );
+}
+
+async function notifyAll(tx: Db, payloads: string[]): Promise<void> {
   if (payloads.length === 0) return;
   if (payloads.length === 1) {
     await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payloads[0]})`);
@@ -58,10 +83,15 @@ async function publishAudience(tx: Db, audience: 'admins' | 'everyone', topics: 
 
 /** The JSON payloads for these users, as few as fit under PostgreSQL's payload limit. */
 export function notificationPayloads(userIds: string[], topics: RealtimeTopic[]): string[] {
-  const users = [...new Set(userIds)];
   const uniqueTopics = [...new Set(topics)];
-  if (users.length === 0 || uniqueTopics.length === 0) return [];
-  const encode = (ids: string[]) => JSON.stringify({ userIds: ids, topics: uniqueTopics } satisfies Notification);
+  if (uniqueTopics.length === 0) return [];
+  return chunkPayloads(userIds, (ids) => JSON.stringify({ userIds: ids, topics: uniqueTopics } satisfies Notification));
+}
+
+/** The payloads `encode` makes of these users, each naming as many as fit under the limit. */
+function chunkPayloads(userIds: string[], encode: (ids: string[]) => string): string[] {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return [];
   const emptyBytes = Buffer.byteLength(encode([]));
   const payloads: string[] = [];
   let chunk: string[] = [];

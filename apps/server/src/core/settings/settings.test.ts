@@ -14,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const save = (patch: Partial<Settings>) =>
-  ctx.db.transaction(async (tx) => saveSettings(tx, { ...ctx.app.deps.settings.current(), ...patch }, 'test'));
+/** Saves as the console's route does: in a transaction, then this node reads them again at once. */
+async function save(patch: Partial<Settings>): Promise<Settings> {
+  const saved = await ctx.db.transaction((tx) =>
+    saveSettings(tx, { ...ctx.app.deps.settings.current(), ...patch }, 'test'),
+  );
+  await ctx.app.deps.settings.refresh();
+  return saved;
+}
 
 const publicConfig = async (app: App) => (await app.inject({ method: 'GET', url: '/api/public-config' })).json();
 

@@ -1,7 +1,7 @@
 import type { User } from '@meridian/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -69,9 +69,23 @@ export async function referralIdsStartingWith(db: Db, base: string): Promise<Set
   return new Set(rows.map((r) => r.referralId));
 }
 
-/** Locks the user's row until the transaction ends (activations of one account queue on it). */
-export async function lockUser(tx: Db, id: string): Promise<void> {
-  await tx.execute(sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`);
+/** A user named by id or by e-mail (any letter case): the console names users by id, the CLI by e-mail. */
+export type UserRef = { id: string } | { email: string };
+
+/**
+ * The user's row, locked until the transaction ends (activations of one account queue on it), as it
+ * is once the lock is held; undefined when no such user exists.
+ */
+export async function lockUser(tx: Db, who: UserRef): Promise<UserRow | undefined> {
+  const where = 'id' in who ? eq(users.id, who.id) : sql`lower(${users.email}) = ${who.email.trim().toLowerCase()}`;
+  const [row] = await tx.select().from(users).where(where).limit(1).for('update');
+  return row;
+}
+
+/** Signs the user out everywhere: deletes every session row; returns how many there were. */
+export async function endSessions(tx: Db, userId: string): Promise<number> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function updateUser(

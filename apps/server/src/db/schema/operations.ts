@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
@@ -48,7 +49,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_pending_idx').on(t.status, t.id),
-    index('email_outbox_to_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`),
+    index('email_outbox_to_idx').using('gin', sql`lower(${t.toAddress}) gin_trgm_ops`).with({ fastupdate: false }),
     index('email_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
@@ -79,20 +80,25 @@ export const auditLog = pgTable(
 );
 
 /** Catalogue tables seeded at start; the books issue builds on them. */
-export const plans = pgTable('plans', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  minCents: bigint('min_cents', { mode: 'number' }).notNull(),
-  maxCents: bigint('max_cents', { mode: 'number' }).notNull(),
-  durationDays: integer('duration_days').notNull(),
-  profitBps: integer('profit_bps').notNull(),
-  minRoiBps: integer('min_roi_bps').notNull(),
-  maxRoiBps: integer('max_roi_bps').notNull(),
-  /** Only active plans are offered; a plan with investments is deactivated, never deleted. */
-  active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    minCents: bigint('min_cents', { mode: 'number' }).notNull(),
+    maxCents: bigint('max_cents', { mode: 'number' }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    profitBps: integer('profit_bps').notNull(),
+    minRoiBps: integer('min_roi_bps').notNull(),
+    maxRoiBps: integer('max_roi_bps').notNull(),
+    /** Only active plans are offered; a plan with investments is deactivated, never deleted. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One plan per name in any letter case (members choose plans by name).
+  (t) => [uniqueIndex('plans_name_lower_unique').on(sql`lower(${t.name})`)],
+);
 
 export const depositMethods = pgTable('deposit_methods', {
   id: text('id').primaryKey(),

@@ -1,54 +1,94 @@
-import { messages, moneyMessages } from '@meridian/shared';
+import { MAX_AMOUNT_CENTS, messages, moneyMessages, type Transaction } from '@meridian/shared';
 import { recordAudit } from '../../core/audit/audit.queries.js';
-import { findUserByEmail } from '../../core/users/users.queries.js';
+import { toTransactionDto } from '../../core/history/history.queries.js';
+import { publishToAdmins } from '../../core/realtime/publish.js';
+import { findUserByEmail, findUserById } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { bookIn } from '../../ledger/index.js';
+import { bookIn, lockedBalances } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 
+export interface Adjustment {
+  userId: string;
+  /** Signed integer cents: positive credits the balance, negative debits it. */
+  amountCents: number;
+  reason: string;
+  actor: string;
+}
+
+export interface Adjusted {
+  /** The history row the member sees. */
+  transaction: Transaction;
+  balanceBeforeCents: number;
+  balanceAfterCents: number;
+}
+
 /**
- * An operator's correction of a user's balance against `external`, with a required reason, audited.
- * A negative adjustment is a conditional debit: it can never take the account below zero.
+ * An operator's correction of a user's balance against `external`, with a required reason, audited
+ * with the balance before and after, inside the caller's transaction (the console's is idempotent).
+ * A negative adjustment can never take the balance below zero: refused here with the shared message,
+ * and by the ledger's conditional debit should anything slip past.
  */
+export async function adjustUserBalance(tx: Db, input: Adjustment): Promise<Adjusted> {
+  const reason = input.reason.trim();
+  if (reason === '') throw new AppError('VALIDATION_FAILED', moneyMessages.reasonRequired);
+  const amount = input.amountCents;
+  if (!Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_AMOUNT_CENTS) {
+    throw new AppError('VALIDATION_FAILED', moneyMessages.invalidAmount);
+  }
+  const user = await findUserById(tx, input.userId);
+  if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
+  const before = (await lockedBalances(tx, user.id, ['balance'])).balance ?? 0;
+  if (before + amount < 0) throw new AppError('INSUFFICIENT_BALANCE', moneyMessages.insufficientBalance);
+  const { journalId, history } = await bookIn(tx, {
+    kind: 'adjustment',
+    userId: user.id,
+    postings: [
+      { account: { userId: user.id, kind: 'balance' }, amountCents: amount },
+      { account: { system: 'external' }, amountCents: -amount },
+    ],
+    history: [
+      {
+        userId: user.id,
+        type: amount > 0 ? 'credit' : 'debit',
+        mode: 'adjustment',
+        method: 'adjustment',
+        description: reason,
+        amountCents: Math.abs(amount),
+        status: 'success',
+        wallet: 'balance',
+      },
+    ],
+    topics: { userIds: [user.id], topics: ['wallet', 'transactions'] },
+  });
+  const after = before + amount;
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: 'balance.adjust',
+    targetUserId: user.id,
+    details: {
+      amountCents: amount,
+      reason,
+      journalId,
+      before: { balanceCents: before },
+      after: { balanceCents: after },
+    },
+  });
+  await publishToAdmins(tx);
+  const [row] = history;
+  if (!row) throw new Error('adjustment booked no history row');
+  return { transaction: toTransactionDto(row), balanceBeforeCents: before, balanceAfterCents: after };
+}
+
+/** The operator command's form: the user by e-mail, in its own transaction. */
 export async function adjustBalance(
   db: Db,
   input: { email: string; amountCents: number; reason: string; actor: string },
 ): Promise<{ email: string; balanceDeltaCents: number }> {
-  const reason = input.reason.trim();
-  if (reason === '') throw new AppError('VALIDATION_FAILED', moneyMessages.reasonRequired);
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
-    throw new AppError('VALIDATION_FAILED', moneyMessages.invalidAmount);
-  }
   return moneyTransaction(db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
-    const { journalId } = await bookIn(tx, {
-      kind: 'adjustment',
-      userId: user.id,
-      postings: [
-        { account: { userId: user.id, kind: 'balance' }, amountCents: input.amountCents },
-        { account: { system: 'external' }, amountCents: -input.amountCents },
-      ],
-      history: [
-        {
-          userId: user.id,
-          type: input.amountCents > 0 ? 'credit' : 'debit',
-          mode: 'adjustment',
-          method: 'adjustment',
-          description: reason,
-          amountCents: Math.abs(input.amountCents),
-          status: 'success',
-          wallet: 'balance',
-        },
-      ],
-      topics: { userIds: [user.id], topics: ['wallet', 'transactions'] },
-    });
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: 'balance.adjust',
-      targetUserId: user.id,
-      details: { amountCents: input.amountCents, reason, journalId },
-    });
+    await adjustUserBalance(tx, { ...input, userId: user.id });
     return { email: user.email, balanceDeltaCents: input.amountCents };
   });
 }

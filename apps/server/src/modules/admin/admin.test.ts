@@ -5,7 +5,9 @@ import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateIfDue } from '../../core/users/activation.service.js';
+import { findUserByEmail, updateUser } from '../../core/users/users.queries.js';
 import { rows } from '../../lib/sql.js';
+import { seed } from '../../seed.js';
 import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { depositParts, postDeposit } from '../../test/multipart.js';
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('activation', () => {
-  it('activates and deactivates by e-mail, audits it, and gates the active-only routes', async () => {
+  it('activates and deactivates by e-mail, audits it, signs the deactivated out and gates the active-only routes', async () => {
     const client = new TestClient(ctx.app);
     const body = await client.register();
     const gated = await client.request('GET', '/api/plans');
@@ -34,8 +36,12 @@ describe('activation', () => {
     expect(plans.statusCode).toBe(200);
     expect(plans.json()).toHaveLength(4);
 
-    await runAdminCommand(ctx.db, ['deactivate', body.email]);
+    expect(await runAdminCommand(ctx.db, ['deactivate', body.email])).toBe(`${body.email} is now inactive`);
+    expect((await client.request('GET', '/api/plans')).statusCode).toBe(401);
+    expect((await client.login(body.email, body.password)).statusCode).toBe(200);
     expect((await client.request('GET', '/api/plans')).statusCode).toBe(403);
+    // The same decision again changes nothing and is not audited again.
+    expect(await runAdminCommand(ctx.db, ['deactivate', body.email])).toBe(`${body.email} is now inactive`);
     const audit = await rows<{ action: string; actor: string }>(
       ctx.db,
       sql`select a.action, a.actor from audit_log a join users u on u.id = a.target_user_id where u.email = ${body.email} order by a.id`,
@@ -72,6 +78,35 @@ describe('the seeded operator', () => {
     const client = new TestClient(ctx.app);
     expect((await client.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
     expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'admin', isActive: true });
+  });
+
+  it('keeps a revocation made in the console at the next start, while another active admin exists', async () => {
+    const other = await new TestClient(ctx.app).register();
+    const otherUser = await findUserByEmail(ctx.db, other.email);
+    const seeded = await findUserByEmail(ctx.db, 'admin@meridian.test');
+    if (!otherUser || !seeded) throw new Error('users missing');
+    await updateUser(ctx.db, otherUser.id, { role: 'admin', isActive: true });
+    await updateUser(ctx.db, seeded.id, { role: 'user' });
+    await seed(ctx.db, ctx.app.deps.auth, ctx.config);
+    expect((await findUserByEmail(ctx.db, 'admin@meridian.test'))?.role).toBe('user');
+
+    // With no active admin left, the next start makes ADMIN_EMAIL's account an admin again: the way back in.
+    await updateUser(ctx.db, otherUser.id, { isActive: false });
+    await seed(ctx.db, ctx.app.deps.auth, ctx.config);
+    expect(await findUserByEmail(ctx.db, 'admin@meridian.test')).toMatchObject({ role: 'admin', isActive: true });
+    await updateUser(ctx.db, otherUser.id, { role: 'user' });
+  });
+
+  it('loses the console when deactivated, though still signed in', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register();
+    const user = await findUserByEmail(ctx.db, body.email);
+    if (!user) throw new Error('user missing');
+    await updateUser(ctx.db, user.id, { role: 'admin', isActive: true });
+    expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(200);
+    await updateUser(ctx.db, user.id, { isActive: false });
+    expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(403);
+    await updateUser(ctx.db, user.id, { role: 'user' });
   });
 });
 
@@ -209,7 +244,8 @@ describe('withdrawal commands', () => {
 
 describe('the audit log', () => {
   it('cannot be rewritten or erased', async () => {
-    await runAdminCommand(ctx.db, ['activate', 'admin@meridian.test']);
+    const { body } = await fundedUser(ctx, 0);
+    await runAdminCommand(ctx.db, ['deactivate', body.email]);
     await expect(ctx.db.execute(sql`update audit_log set actor = 'someone else'`)).rejects.toThrow();
     await expect(ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     const [row] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where actor = 'cli'`);

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { messages } from '@meridian/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
@@ -19,9 +20,22 @@ function sameToken(given: string, expected: string): boolean {
  */
 export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
   const token = app.deps.internalToken;
+  // The caller is checked before the body is read: without the token nothing about the command is said.
+  const refuseStrangers = async (req: FastifyRequest) => {
+    const given = req.headers['x-admin-token'];
+    if (
+      !token ||
+      !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
+      typeof given !== 'string' ||
+      !sameToken(given, token)
+    ) {
+      throw new AppError('FORBIDDEN', messages.forbidden);
+    }
+  };
   app.post(
     '/internal/admin',
     {
+      onRequest: refuseStrangers,
       schema: {
         hide: true,
         body: z.strictObject({ args: z.array(z.string().max(1_000)).min(1).max(10) }),
@@ -29,15 +43,6 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const given = req.headers['x-admin-token'];
-      if (
-        !token ||
-        !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
-        typeof given !== 'string' ||
-        !sameToken(given, token)
-      ) {
-        throw new AppError('FORBIDDEN', messages.forbidden);
-      }
       try {
         return { output: await runAdminCommand(app.deps.db, req.body.args, app.deps.clock, app.deps.operations) };
       } catch (err) {

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
+import { requireUser } from '../../http/guards.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
 
@@ -61,16 +62,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return forward(req, reply, body, onStatus);
   });
 
-  app.post('/change-password', { schema: { body: changePasswordBodySchema, tags: ['auth'] } }, async (req, reply) => {
-    await refuseCommonPassword(req.body.newPassword, 'newPassword');
-    // A new password ends every other session, whatever the client asks: whoever knew the old one
-    // must not stay signed in. Better Auth gives the changing session a fresh cookie.
-    return forward(req, reply, {
-      currentPassword: req.body.currentPassword,
-      newPassword: req.body.newPassword,
-      revokeOtherSessions: true,
-    });
-  });
+  // Who is asking is checked before what they sent: a visitor is told to log in, not how to fill the form.
+  app.post(
+    '/change-password',
+    { onRequest: requireUser, schema: { body: changePasswordBodySchema, tags: ['auth'] } },
+    async (req, reply) => {
+      await refuseCommonPassword(req.body.newPassword, 'newPassword');
+      // A new password ends every other session, whatever the client asks: whoever knew the old one
+      // must not stay signed in. Better Auth gives the changing session a fresh cookie.
+      return forward(req, reply, {
+        currentPassword: req.body.currentPassword,
+        newPassword: req.body.newPassword,
+        revokeOtherSessions: true,
+      });
+    },
+  );
 
   app.post(
     '/request-password-reset',

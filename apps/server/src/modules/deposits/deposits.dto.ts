@@ -1,5 +1,5 @@
-import type { Deposit } from '@meridian/shared';
-import type { DepositRow } from './deposits.queries.js';
+import type { AdminDeposit, Deposit } from '@meridian/shared';
+import type { DepositRow, QueueRow } from './deposits.queries.js';
 
 /** A deposit as its owner and the operator see it. */
 export function toDepositDto(d: DepositRow): Deposit {
@@ -14,5 +14,16 @@ export function toDepositDto(d: DepositRow): Deposit {
     receiptId: d.receiptId,
     createdAt: d.createdAt.toISOString(),
     decidedAt: d.decidedAt ? d.decidedAt.toISOString() : null,
+  };
+}
+
+/** A pending deposit in the operator's queue: the deposit, its member and its receipt's kind and size. */
+export function toAdminDepositDto(r: QueueRow): AdminDeposit {
+  return {
+    ...toDepositDto(r.deposit),
+    userName: r.userName,
+    userEmail: r.userEmail,
+    receiptContentType: r.receiptContentType,
+    receiptSizeBytes: r.receiptSizeBytes,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { depositMethods, deposits, receipts } from '../../db/schema/index.js';
+import { depositMethods, deposits, receipts, users } from '../../db/schema/index.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type ReceiptRow = typeof receipts.$inferSelect;
@@ -42,14 +42,42 @@ export async function markDeposit(
   return row;
 }
 
-/** Pending deposits, oldest first. */
-export function pendingDeposits(db: Db, limit: number) {
+/** A pending deposit as the operator's queue shows it: who filed it and what the receipt is. */
+export interface QueueRow {
+  deposit: DepositRow;
+  userName: string;
+  userEmail: string;
+  receiptContentType: string;
+  receiptSizeBytes: number;
+}
+
+/**
+ * Pending deposits, oldest first, after the deposit `afterId` (keyset: its (created_at, id), read in
+ * SQL so that the timestamp keeps its microseconds); served by the partial index deposits_pending_idx.
+ */
+export function pendingDepositsPage(db: Db, afterId: string | null, limit: number): Promise<QueueRow[]> {
+  const after = afterId
+    ? sql`(${deposits.createdAt}, ${deposits.id}) > (SELECT d.created_at, d.id FROM deposits d WHERE d.id = ${afterId})`
+    : undefined;
   return db
-    .select()
+    .select({
+      deposit: deposits,
+      userName: users.name,
+      userEmail: users.email,
+      receiptContentType: receipts.contentType,
+      receiptSizeBytes: receipts.sizeBytes,
+    })
     .from(deposits)
-    .where(eq(deposits.status, 'pending'))
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(receipts, eq(receipts.id, deposits.receiptId))
+    .where(and(eq(deposits.status, 'pending'), after))
     .orderBy(asc(deposits.createdAt), asc(deposits.id))
     .limit(limit);
+}
+
+export async function depositExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
+  return row !== undefined;
 }
 
 export async function findReceipt(db: Db, id: string): Promise<ReceiptRow | undefined> {

@@ -1,22 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { type Deposit, depositMessages, historyWording, type Transaction } from '@meridian/shared';
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  type AdminDeposit,
+  type AdminDepositsPage,
+  type AdminQueueQuery,
+  type Deposit,
+  depositMessages,
+  historyWording,
+  type Transaction,
+} from '@meridian/shared';
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
-import { publishChanged, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { publishChanged, publishToAdmins, type RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { bookIn, recordPending, settlePending } from '../../ledger/index.js';
+import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { toDepositDto } from './deposits.dto.js';
+import { toAdminDepositDto, toDepositDto } from './deposits.dto.js';
 import {
+  depositExists,
   findActiveMethod,
   insertDeposit,
   insertReceipt,
   lockDeposit,
   markDeposit,
-  pendingDeposits,
+  pendingDepositsPage,
 } from './deposits.queries.js';
 
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
@@ -97,6 +108,8 @@ export async function fileDeposit(
     adminUserUrl: `${links.publicUrl}/admin/users/${encodeURIComponent(user.id)}`,
   });
   await publishChanged(tx, [user.id], TOPICS);
+  // An open console's queue shows the new deposit when this commits, without a reload.
+  await publishToAdmins(tx);
   return { transaction: toTransactionDto(row), deposit: toDepositDto(deposit) };
 }
 
@@ -156,6 +169,7 @@ export function approveDeposit(
         dashboardUrl: `${links.publicUrl}/dashboard`,
       });
     }
+    await publishToAdmins(tx);
     return { deposit: toDepositDto(done), changed: true };
   });
 }
@@ -205,13 +219,26 @@ export function rejectDeposit(
       });
     }
     await publishChanged(tx, [d.userId], TOPICS);
+    await publishToAdmins(tx);
     return { deposit: toDepositDto(done), changed: true };
   });
 }
 
-/** Pending deposits, oldest first (the operator's queue). */
-export async function listPendingDeposits(db: Db, limit = 100): Promise<Deposit[]> {
-  return (await pendingDeposits(db, limit)).map(toDepositDto);
+/**
+ * One page of the operator's queue: pending deposits oldest first, after the cursor's deposit, with
+ * the member's name and e-mail and the receipt's type and size (the console shows it inline).
+ */
+export async function depositQueue(db: Db, query: AdminQueueQuery): Promise<AdminDepositsPage> {
+  const after = decodeTextCursor(query.cursor);
+  if (after !== null && !(await depositExists(db, after))) throw unknownCursor();
+  const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
+  const rows = await pendingDepositsPage(db, after, limit + 1);
+  return pageOf(rows, limit, toAdminDepositDto, (r) => encodeCursor(r.deposit.id));
+}
+
+/** The first `limit` pending deposits, oldest first (the operator command's list). */
+export async function listPendingDeposits(db: Db, limit = 100): Promise<AdminDeposit[]> {
+  return (await pendingDepositsPage(db, null, limit)).map(toAdminDepositDto);
 }
 
 /** The settlement as the operator commands (and later the console) use it, with these links. */

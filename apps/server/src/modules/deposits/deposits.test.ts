@@ -284,35 +284,3 @@ describe('settling a deposit', () => {
     });
   });
 });
-
-describe("the operator's deposit queue (/api/admin/deposits)", () => {
-  it('is for admins only, lists pending deposits oldest first, and settles them audited under the admin', async () => {
-    const u = await user();
-    const a = (await deposit(u.client, [...fields('20000'), receipt()])).json().deposit.id as string;
-    const b = (await deposit(u.client, [...fields('30000'), receipt()])).json().deposit.id as string;
-    expect((await u.client.request('GET', '/api/admin/deposits')).statusCode).toBe(403);
-    expect((await new TestClient(ctx.app).request('GET', '/api/admin/deposits')).statusCode).toBe(401);
-    expect((await u.client.request('POST', `/api/admin/deposits/${a}/approve`, {})).statusCode).toBe(403);
-
-    const admin = new TestClient(ctx.app);
-    expect((await admin.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
-    const queue = (await admin.request('GET', '/api/admin/deposits')).json() as { id: string; createdAt: string }[];
-    expect(queue.map((d) => d.id)).toEqual(expect.arrayContaining([a, b]));
-    expect(queue.map((d) => d.createdAt)).toEqual([...queue.map((d) => d.createdAt)].sort());
-
-    const approved = await admin.request('POST', `/api/admin/deposits/${a}/approve`, {});
-    expect(approved.json()).toMatchObject({ changed: true, deposit: { status: 'approved' } });
-    const noReason = await admin.request('POST', `/api/admin/deposits/${b}/reject`, { reason: '  ' });
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().error.message).toBe(depositMessages.rejectionReasonRequired);
-    const rejected = await admin.request('POST', `/api/admin/deposits/${b}/reject`, { reason: 'No payment arrived' });
-    expect(rejected.json()).toMatchObject({ changed: true, deposit: { status: 'rejected' } });
-    expect((await admin.request('POST', '/api/admin/deposits/no-such/approve', {})).statusCode).toBe(404);
-    expect(await u.wallet()).toMatchObject({ balanceCents: 20_000 });
-    const [audit] = await rows<{ actor: string }>(
-      ctx.db,
-      sql`SELECT actor FROM audit_log WHERE action = 'deposit.approve' AND details->>'depositId' = ${a}`,
-    );
-    expect(audit?.actor).toBe('admin:admin@meridian.test');
-  });
-});

@@ -1,32 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { Investment } from '@meridian/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { investments, plans } from '../../db/schema/index.js';
-import { DAY_MS } from './profit.js';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
-export function toInvestmentDto(r: InvestmentRow): Investment {
-  return {
-    id: r.id,
-    planId: r.planId,
-    planName: r.planName,
-    amountCents: r.amountCents,
-    profitBps: r.profitBps,
-    durationDays: r.durationDays,
-    profitCents: r.profitCents,
-    daysAccrued: r.daysAccrued,
-    status: r.status,
-    startedAt: r.startedAt.toISOString(),
-    maturesAt: new Date(r.startedAt.getTime() + r.durationDays * DAY_MS).toISOString(),
-    endedAt: r.endedAt ? r.endedAt.toISOString() : null,
-  };
-}
+/** The one mapper, in core so the console shares it. */
+export { toInvestmentDto } from '../../core/investments/investments.queries.js';
 
-export async function findPlan(db: Db, planId: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId)).limit(1);
+/**
+ * A plan on offer (active), share-locked until the transaction ends: an operator deleting it waits for
+ * this investment and then sees it, and an inactive or deleted plan is refused like an unknown one.
+ */
+export async function findActivePlan(tx: Db, planId: string): Promise<PlanRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.active, true)))
+    .limit(1)
+    .for('share');
   return row;
 }
 

@@ -9,7 +9,7 @@ import { accrueInvestment } from './accrual.service.js';
 import { returnCapital } from './capital.js';
 import {
   archiveFinished,
-  findPlan,
+  findActivePlan,
   hasActiveInvestment,
   insertInvestment,
   lockInvestment,
@@ -28,7 +28,7 @@ export async function invest(
   amountCents: number,
   now: Date,
 ): Promise<Investment> {
-  const plan = await findPlan(tx, planId);
+  const plan = await findActivePlan(tx, planId);
   if (!plan) throw new AppError('PLAN_NOT_FOUND', moneyMessages.selectPlan);
   if (amountCents < plan.minCents) throw new AppError('BELOW_PLAN_MIN', moneyMessages.belowPlanMin);
   if (amountCents > plan.maxCents) throw new AppError('ABOVE_PLAN_MAX', moneyMessages.abovePlanMax);

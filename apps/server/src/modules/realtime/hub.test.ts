@@ -75,6 +75,33 @@ describe('RealtimeHub', () => {
   });
 });
 
+describe('RealtimeHub disconnect notifications', () => {
+  it("closes every socket of the named users with 1008 at once, and no one else's", () => {
+    const hub = new RealtimeHub(60_000);
+    const [a1, a2, b] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    hub.add('a', asSocket(a1));
+    hub.add('a', asSocket(a2), undefined, true);
+    hub.add('b', asSocket(b));
+    hub.deliverPayload(JSON.stringify({ userIds: ['a', 'nobody'], topics: [], disconnect: 'deactivated' }));
+    expect([a1.closedWith, a2.closedWith, b.closedWith]).toEqual([1008, 1008, undefined]);
+    expect(a1.sent).toEqual([]);
+    expect(hub.size).toBe(1);
+    // The admin socket is gone from the admins' audience too.
+    hub.deliverPayload(JSON.stringify({ userIds: [], topics: ['admin'], audience: 'admins' }));
+    expect(a2.sent).toEqual([]);
+    hub.stop();
+  });
+
+  it('ignores a disconnect with an unknown reason', () => {
+    const hub = new RealtimeHub(60_000);
+    const a = new FakeSocket();
+    hub.add('a', asSocket(a));
+    hub.deliverPayload(JSON.stringify({ userIds: ['a'], topics: [], disconnect: 'because' }));
+    expect(a.closedWith).toBeUndefined();
+    hub.stop();
+  });
+});
+
 describe('RealtimeHub session checks', () => {
   it('closes with 1008 the sockets whose session ended, at the heartbeat, and keeps the others', async () => {
     const asked: string[][] = [];

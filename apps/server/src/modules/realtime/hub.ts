@@ -1,6 +1,6 @@
 import { REALTIME, type RealtimeEvent } from '@meridian/shared';
 import type { WebSocket } from 'ws';
-import { parseNotification, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { type DisconnectReason, parseNotification, type RealtimeTopic } from '../../core/realtime/publish.js';
 
 /** The part of a `ws` socket the hub uses (tests pass fakes). */
 export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'terminate' | 'close' | 'on' | 'once'>;
@@ -9,6 +9,12 @@ export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'termin
 export type SessionCheck = (tokens: readonly string[]) => Promise<Set<string>>;
 
 const OPEN = 1;
+
+/** The close reason a disconnected client reads (close code 1008 in both cases). */
+const DISCONNECT_TEXT: Record<DisconnectReason, string> = {
+  deactivated: 'Account deactivated',
+  'role-changed': 'Role changed',
+};
 
 /**
  * The signed-in sockets of this app node, by user. Delivers notifications to the users they name
@@ -68,7 +74,8 @@ export class RealtimeHub {
   deliverPayload(payload: string): void {
     const notification = parseNotification(payload);
     if (!notification) return;
-    if (notification.audience === 'everyone') this.deliverAll(notification.topics);
+    if (notification.disconnect) this.disconnect(notification.userIds, notification.disconnect);
+    else if (notification.audience === 'everyone') this.deliverAll(notification.topics);
     else if (notification.audience === 'admins') this.send(this.admins, notification.topics);
     else this.deliver(notification.userIds, notification.topics);
   }
@@ -84,6 +91,19 @@ export class RealtimeHub {
       [...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]),
       topics,
     );
+  }
+
+  /**
+   * Closes the users' sockets with 1008 at once: a deactivated account must not keep hearing of
+   * changes until the next heartbeat, and a socket keeps the role it was opened with (the client
+   * asks who it is and reconnects with the new one).
+   */
+  disconnect(userIds: Iterable<string>, reason: DisconnectReason): void {
+    for (const userId of userIds) {
+      for (const socket of [...(this.byUser.get(userId) ?? [])]) {
+        if (socket.readyState === OPEN) socket.close(REALTIME.policyViolationCode, DISCONNECT_TEXT[reason]);
+      }
+    }
   }
 
   /** Every socket on this node: used when notifications may have been missed. */

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type App, buildApp } from '../../app.js';
-import { publishChanged } from '../../core/realtime/publish.js';
+import { publishChanged, publishToAdmins } from '../../core/realtime/publish.js';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
+import { signedInAdmin } from '../../test/operator.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
 
 const WAIT_MS = 5_000;
@@ -228,5 +229,57 @@ describe('GET /api/realtime', () => {
     for (const c of cases) {
       expect((await c.closed).code).toBe(REALTIME.policyViolationCode);
     }
+  });
+});
+
+describe('sockets of a user whose access changed', () => {
+  it("are closed with 1008 as soon as an operator's deactivation commits, on every node, not at the next heartbeat", async () => {
+    const nodeB: App = await buildApp({ config: ctx.config, db: ctx.db, webDist: null, listen: ctx.listen });
+    try {
+      const atB = `${await nodeB.listen({ port: 0, host: '127.0.0.1' })}/api/realtime`.replace(/^http/, 'ws');
+      const alice = await signedInUser();
+      const bob = await signedInUser();
+      const onA = connect(alice.cookie);
+      const onB = connect(alice.cookie, atB);
+      const bobs = connect(bob.cookie);
+      await Promise.all([onA.opened, onB.opened, bobs.opened]);
+
+      const admin = await signedInAdmin(ctx);
+      const res = await admin.client.request('POST', `/api/admin/users/${alice.id}/deactivate`, {});
+      expect(res.statusCode).toBe(200);
+      // WAIT_MS is a quarter of the heartbeat, and the heartbeat's own check would say 'Session ended'.
+      expect(WAIT_MS).toBeLessThan(REALTIME.heartbeatMs);
+      for (const socket of [onA, onB]) {
+        const closed = await Promise.race([
+          socket.closed,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS)),
+        ]);
+        expect(closed).toEqual({ code: REALTIME.policyViolationCode, reason: 'Account deactivated' });
+      }
+      // Bob's socket stays, and hears the next change.
+      const marker = await publishMarker([bob.id], 'wallet');
+      expect(await bobs.next()).toEqual(marker);
+      // Signed out by the deactivation: a new socket is refused too.
+      expect((await connect(alice.cookie).closed).code).toBe(REALTIME.policyViolationCode);
+    } finally {
+      await nodeB.close();
+    }
+  });
+
+  it('are closed when their role changes, and the next socket carries the new role', async () => {
+    const carol = await signedInUser();
+    const before = connect(carol.cookie);
+    await before.opened;
+    const admin = await signedInAdmin(ctx);
+    const res = await admin.client.request('POST', `/api/admin/users/${carol.id}/role`, { role: 'admin' });
+    expect(res.statusCode).toBe(200);
+    // The 'user' view hears of it first, then the socket closes so the client asks who it is again.
+    expect(await before.next()).toEqual({ type: 'changed', topics: ['user'] });
+    expect(await before.closed).toEqual({ code: REALTIME.policyViolationCode, reason: 'Role changed' });
+
+    const after = connect(carol.cookie);
+    await after.opened;
+    await publishToAdmins(ctx.db);
+    expect(await after.next()).toEqual({ type: 'changed', topics: ['admin'] });
   });
 });

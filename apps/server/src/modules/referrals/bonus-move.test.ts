@@ -106,6 +106,8 @@ describe('moving the referral bonus to the balance', () => {
     expect((await alice.wallet()).referralBonusCents).toBe(REFERRAL_BONUS_CENTS);
 
     await setAccountActive(ctx.db, alice.body.email, false, 'test');
+    // Deactivation signed her out; signed in again, the inactive account is refused.
+    expect((await alice.client.login(alice.body.email, alice.body.password)).statusCode).toBe(200);
     const inactive = await alice.money('POST', '/api/referrals/redeem');
     expect(inactive.statusCode).toBe(403);
   });

@@ -145,7 +145,7 @@ describe('a referral ID at sign-up', () => {
 });
 
 describe('activation is published to the user', () => {
-  it("tells the user's views ('user', 'wallet') when an account is activated and when it is deactivated", async () => {
+  it("tells the user's views ('user', 'wallet') when an account is activated, and closes their sockets when it is deactivated", async () => {
     const heard: Notification[] = [];
     const unlisten = await ctx.listen(REALTIME_CHANNEL, (payload) => {
       const n = parseNotification(payload);
@@ -159,7 +159,7 @@ describe('activation is published to the user', () => {
       await expect.poll(heardFor).toEqual([{ userIds: [id], topics: ['user', 'wallet'] }]);
       await setAccountActive(ctx.db, body.email, false, 'test');
       await expect.poll(() => heardFor().length).toBe(2);
-      expect(heardFor()[1]).toEqual({ userIds: [id], topics: ['user', 'wallet'] });
+      expect(heardFor()[1]).toEqual({ userIds: [id], topics: [], disconnect: 'deactivated' });
     } finally {
       await unlisten();
     }

@@ -1,5 +1,5 @@
-import type { Withdrawal } from '@meridian/shared';
-import type { WithdrawalRow } from './withdrawals.queries.js';
+import type { AdminWithdrawal, Withdrawal } from '@meridian/shared';
+import type { QueueRow, WithdrawalRow } from './withdrawals.queries.js';
 
 export function toWithdrawalDto(w: WithdrawalRow): Withdrawal {
   return {
@@ -13,4 +13,9 @@ export function toWithdrawalDto(w: WithdrawalRow): Withdrawal {
     createdAt: w.createdAt.toISOString(),
     decidedAt: w.decidedAt ? w.decidedAt.toISOString() : null,
   };
+}
+
+/** A pending withdrawal in the operator's queue: the request, its destination and its member. */
+export function toAdminWithdrawalDto(r: QueueRow): AdminWithdrawal {
+  return { ...toWithdrawalDto(r.withdrawal), userName: r.userName, userEmail: r.userEmail };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payoutDetails, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
+import { payoutDetails, users, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type CodeRow = typeof withdrawalCodes.$inferSelect;
@@ -56,13 +56,33 @@ export async function markWithdrawal(
   return row;
 }
 
-export function pendingWithdrawals(db: Db, limit: number) {
+/** A pending withdrawal as the operator's queue shows it, with who asked for it. */
+export interface QueueRow {
+  withdrawal: WithdrawalRow;
+  userName: string;
+  userEmail: string;
+}
+
+/**
+ * Pending withdrawals, oldest first, after the withdrawal `afterId` (keyset on (created_at, id), read
+ * in SQL so that the timestamp keeps its microseconds); served by withdrawals_pending_idx.
+ */
+export function pendingWithdrawalsPage(db: Db, afterId: string | null, limit: number): Promise<QueueRow[]> {
+  const after = afterId
+    ? sql`(${withdrawals.createdAt}, ${withdrawals.id}) > (SELECT w.created_at, w.id FROM withdrawals w WHERE w.id = ${afterId})`
+    : undefined;
   return db
-    .select()
+    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email })
     .from(withdrawals)
-    .where(eq(withdrawals.status, 'pending'))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(and(eq(withdrawals.status, 'pending'), after))
     .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(limit);
+}
+
+export async function withdrawalExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
+  return row !== undefined;
 }
 
 export async function findPayoutDetails(db: Db, userId: string) {

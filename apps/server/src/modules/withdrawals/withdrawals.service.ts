@@ -1,5 +1,9 @@
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  type AdminQueueQuery,
+  type AdminWithdrawal,
+  type AdminWithdrawalsPage,
   depositMessages,
   historyWording,
   type Transaction,
@@ -12,13 +16,14 @@ import {
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
-import type { RealtimeTopic } from '../../core/realtime/publish.js';
+import { publishToAdmins, type RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError, rateLimited } from '../../http/errors.js';
 import { bookIn, settlePending } from '../../ledger/index.js';
+import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { toWithdrawalDto } from './withdrawals.dto.js';
+import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
   type CodeRow,
   countWrongTry,
@@ -28,7 +33,8 @@ import {
   lockWithdrawal,
   markCodeUsed,
   markWithdrawal,
-  pendingWithdrawals,
+  pendingWithdrawalsPage,
+  withdrawalExists,
 } from './withdrawals.queries.js';
 
 export const CODE_VALID_MS = 10 * 60_000;
@@ -234,6 +240,8 @@ export async function holdWithdrawal(
     },
     ctx.now,
   );
+  // An open console's queue shows the new request when this commits, without a reload.
+  await publishToAdmins(tx);
   return { transaction: toTransactionDto(row), withdrawal: toWithdrawalDto(withdrawal) };
 }
 
@@ -305,6 +313,7 @@ function settle(
         now,
       );
     }
+    await publishToAdmins(tx);
     return { withdrawal: toWithdrawalDto(done), changed: true };
   });
 }
@@ -317,8 +326,18 @@ export function rejectWithdrawal(db: Db, id: string, reason: string, actor: stri
   return settle(db, id, { status: 'rejected', reason }, actor, links, now);
 }
 
-export async function listPendingWithdrawals(db: Db, limit = 100): Promise<Withdrawal[]> {
-  return (await pendingWithdrawals(db, limit)).map(toWithdrawalDto);
+/** One page of the operator's queue: pending withdrawals oldest first, with member and destination. */
+export async function withdrawalQueue(db: Db, query: AdminQueueQuery): Promise<AdminWithdrawalsPage> {
+  const after = decodeTextCursor(query.cursor);
+  if (after !== null && !(await withdrawalExists(db, after))) throw unknownCursor();
+  const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
+  const rows = await pendingWithdrawalsPage(db, after, limit + 1);
+  return pageOf(rows, limit, toAdminWithdrawalDto, (r) => encodeCursor(r.withdrawal.id));
+}
+
+/** The first `limit` pending withdrawals, oldest first (the operator command's list). */
+export async function listPendingWithdrawals(db: Db, limit = 100): Promise<AdminWithdrawal[]> {
+  return (await pendingWithdrawalsPage(db, null, limit)).map(toAdminWithdrawalDto);
 }
 
 /** The settlement as the operator commands (and later the console) use it. */

@@ -1,32 +1,23 @@
-import { messages } from '@meridian/shared';
+import { shellMessages } from '@meridian/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BarChart3, LogOut, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { useSignOut } from '../../features/auth/api/sign-out';
+import { BarChart3, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { useUser } from '../../lib/api/get-me';
+import { useLogout } from '../../lib/api/sign-out';
 import { initials } from '../../lib/initials';
-import { notify } from '../../lib/toast';
 
 const itemClasses =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none select-none ' +
   'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:opacity-60 ' +
   'dark:text-slate-300 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
 
-/** The profile dropdown (animates in over 0.2 s): name, e-mail, Profile, Investment Plans, Logout. */
+/**
+ * The profile dropdown (animates in over 0.2 s): name, e-mail, Profile, Investment Plans, the Admin
+ * console for admins, Logout.
+ */
 export function AccountMenu() {
   const user = useUser();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
-
-  const logout = async () => {
-    try {
-      await signOut.mutateAsync();
-      notify.success(messages.logoutSuccessful);
-      navigate('/login', { replace: true });
-    } catch (error) {
-      notify.failure(error);
-    }
-  };
+  const signOut = useLogout();
 
   return (
     // Non-modal: the page is not hidden from assistive technology while the menu is open.
@@ -59,6 +50,14 @@ export function AccountMenu() {
               Investment Plans
             </Link>
           </DropdownMenu.Item>
+          {user.role === 'admin' && (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/admin">
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                {shellMessages.adminConsole}
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
           <DropdownMenu.Item
             className={`${itemClasses} text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50 dark:data-[highlighted]:text-red-300`}
@@ -66,7 +65,7 @@ export function AccountMenu() {
             onSelect={(event) => {
               // Keep the menu open so 'Logging out...' stays visible while the request runs.
               event.preventDefault();
-              void logout();
+              void signOut.logout();
             }}
           >
             <LogOut className="size-4" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { formatCents, shellMessages } from '@meridian/shared';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Headset, Menu, X } from 'lucide-react';
+import { Headset, Menu, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { FittedFigure } from '../../components/ui/fitted-figure';
@@ -17,7 +17,7 @@ const iconButton =
   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
   'dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-indigo-400';
 
-/** The slide-in side menu (0.3 s): name, balance, nine links and the 'Need Help' card. */
+/** The slide-in side menu (0.3 s): name, balance, nine links (and the console for admins), the 'Need Help' card. */
 export function SideMenu() {
   const [open, setOpen] = useState(false);
   const user = useUser();
@@ -86,6 +86,16 @@ export function SideMenu() {
                 </li>
               ))}
             </ul>
+            {user.role === 'admin' && (
+              <NavLink
+                to="/admin"
+                onClick={() => setOpen(false)}
+                className="mt-2 flex items-center justify-center gap-2 rounded-xl border border-slate-200 p-3 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-800 dark:text-slate-300 dark:hover:bg-slate-900 dark:focus-visible:outline-indigo-400"
+              >
+                <ShieldCheck className="size-5" aria-hidden="true" />
+                {shellMessages.adminConsole}
+              </NavLink>
+            )}
           </nav>
 
           <div className="mt-auto rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900">

@@ -24,6 +24,8 @@ interface ConfirmModalProps {
   onDismiss?: () => void;
   /** See Modal: where focus goes on close when the opener cannot take it back. */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** See Modal: the element to focus on open (a field the dialog asks for). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** The shared Modal with a Cancel / Confirm pair; the dialog stays put while its action runs. */
@@ -41,6 +43,7 @@ export function ConfirmModal({
   onCancel,
   onDismiss,
   returnFocusRef,
+  initialFocusRef,
 }: ConfirmModalProps) {
   return (
     <Modal
@@ -51,6 +54,7 @@ export function ConfirmModal({
       title={title}
       {...(description ? { description } : {})}
       {...(returnFocusRef ? { returnFocusRef } : {})}
+      {...(initialFocusRef ? { initialFocusRef } : {})}
     >
       <div className="flex flex-col gap-5">
         {children}

@@ -14,6 +14,8 @@ export interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Where focus goes on close when the opener cannot take it back (say it was disabled while busy). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** 'lg' widens the panel to 768px for content that needs it (an e-mail as sent); 480px otherwise. */
+  size?: 'md' | 'lg';
 }
 
 /**
@@ -30,6 +32,7 @@ export function Modal({
   className,
   initialFocusRef,
   returnFocusRef,
+  size = 'md',
 }: ModalProps) {
   // Without a Dialog.Trigger, Radix has nowhere to return focus; remember the opener ourselves.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -53,7 +56,8 @@ export function Modal({
             openerRef.current = null;
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[90%] max-w-[480px] -translate-x-1/2 -translate-y-1/2 flex-col',
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[90%] -translate-x-1/2 -translate-y-1/2 flex-col',
+            size === 'lg' ? 'max-w-3xl' : 'max-w-[480px]',
             'rounded-2xl border border-slate-200 bg-white shadow-2xl data-[state=open]:animate-modal-in',
             'dark:border-slate-800 dark:bg-slate-900',
             className,

@@ -1,16 +1,18 @@
 import { loginBodySchema, messages } from '@meridian/shared';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
+import { returnTo } from '../../../lib/return-to';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSignIn } from '../api/sign-in';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const signIn = useSignIn();
   // The specification reports login problems as toasts, one at a time, in its order.
   const form = useZodForm(loginBodySchema, { report: 'toast', defaultValues: { email: '', password: '' } });
@@ -18,7 +20,7 @@ export function LoginPage() {
     run: signIn.mutateAsync,
     success: messages.loginSuccessful,
     form,
-    onSuccess: () => navigate('/dashboard', { replace: true }),
+    onSuccess: () => navigate(returnTo(state), { replace: true }),
   });
 
   return (

@@ -1,17 +1,9 @@
 import { formatCents, moneyScreenMessages, type Transaction } from '@meridian/shared';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { memo } from 'react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
-
-/** success green, pending yellow, failed red, anything else neutral (spec section 4). */
-function statusTone(status: string): BadgeTone {
-  if (status === 'success') return 'success';
-  if (status === 'pending') return 'warning';
-  if (status === 'failed') return 'danger';
-  return 'neutral';
-}
 
 const modeLabel = (mode: string) => mode.charAt(0).toUpperCase() + mode.slice(1);
 
@@ -72,7 +64,7 @@ export const TransactionCard = memo(function TransactionCard({ transaction }: { 
             {formatCents(transaction.amountCents)} + fee {formatCents(transaction.feeCents)}
           </p>
         )}
-        <Badge tone={statusTone(transaction.status)}>{transaction.status}</Badge>
+        <StatusBadge status={transaction.status} />
       </div>
     </article>
   );

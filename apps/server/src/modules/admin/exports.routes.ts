@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream';
+import { adminTransactionsExportQuerySchema, adminUsersExportQuerySchema } from '@meridian/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../http/guards.js';
+import { exportFileName, transactionsCsv, usersCsv } from './exports.service.js';
+
+/**
+ * CSV downloads of the users and transactions lists, filtered as on screen, streamed (never built
+ * in memory). Reads are not audited. Admins only.
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  const { db, clock } = app.deps;
+
+  const send = (reply: FastifyReply, name: string, csv: AsyncGenerator<string>) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      // Byte mode: one page of text is read ahead at most, whatever its size.
+      .send(Readable.from(csv, { objectMode: false }));
+
+  app.get(
+    '/admin/exports/users.csv',
+    { schema: { tags: ['admin'], querystring: adminUsersExportQuerySchema } },
+    (req, reply) => send(reply, exportFileName('users', clock.now()), usersCsv(db, req.query)),
+  );
+
+  app.get(
+    '/admin/exports/transactions.csv',
+    { schema: { tags: ['admin'], querystring: adminTransactionsExportQuerySchema } },
+    (req, reply) => send(reply, exportFileName('transactions', clock.now()), transactionsCsv(db, req.query)),
+  );
+};

@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router';
+import { useUser } from '../../lib/api/get-me';
+import { AdminShell } from './components/admin-shell';
+import { ConsoleNotFound } from './components/console-not-found';
+import { NoAccess } from './components/no-access';
+import { adminRoutes } from './routes';
+
+/**
+ * Everything under /admin: the app's router knows only 'admin/*' (one lazy route), and the console's
+ * own pages are routed here, so none of its code reaches the member app or /login. A member who is
+ * not an admin sees that they have no access; the server refuses their /api/admin calls regardless.
+ */
+export function AdminConsole() {
+  const user = useUser();
+  if (user.role !== 'admin') return <NoAccess />;
+  return (
+    <Routes>
+      <Route element={<AdminShell />}>
+        {adminRoutes.map(({ path, Page }) =>
+          path === '' ? <Route key="" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />,
+        )}
+        <Route path="*" element={<ConsoleNotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,123 @@
+import { adminMessages, adminReasonField, formatCents } from '@meridian/shared';
+import { useRef } from 'react';
+import { z } from 'zod';
+import { Button } from '../../../../components/ui/button';
+import { Form, FormField, useZodForm } from '../../../../components/ui/form';
+import { Input } from '../../../../components/ui/input';
+import { Modal } from '../../../../components/ui/modal';
+import { Textarea } from '../../../../components/ui/textarea';
+import { useIdempotencyKey } from '../../../../lib/use-idempotency-key';
+import { useSubmit } from '../../../../lib/use-submit';
+import { useAdjustBalance } from '../../api/adjust-balance';
+import { parseSignedDollars } from '../../lib/signed-dollars';
+
+/** The dialog's fields in the operator's units: a signed dollar amount, and the reason the books will keep. */
+const adjustFormSchema = z.object({
+  amount: z.string().transform((raw, ctx) => {
+    const cents = parseSignedDollars(raw);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: adminMessages.adjust.amountInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: adminReasonField,
+});
+
+interface AdjustBalanceDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  userId: string;
+  userName: string;
+  balanceCents: number;
+}
+
+/** What the amount will do, as the operator types it ('Adds $25.00: the balance becomes $125.00'). */
+function preview(raw: string, balanceCents: number): string {
+  const cents = parseSignedDollars(raw);
+  if (cents === null) return `Balance now ${formatCents(balanceCents)}.`;
+  const verb = cents > 0 ? 'Adds' : 'Takes';
+  return `${verb} ${formatCents(Math.abs(cents))}: the balance becomes ${formatCents(balanceCents + cents)}.`;
+}
+
+/**
+ * Adjust balance: a signed amount and a required reason, booked once per submission (an
+ * Idempotency-Key kept while the same values are retried). The server's refusal ('Insufficient
+ * balance') is said in a toast and the dialog stays open to correct it.
+ */
+export function AdjustBalanceDialog({ isOpen, onClose, userId, userName, balanceCents }: AdjustBalanceDialogProps) {
+  const amountRef = useRef<HTMLInputElement | null>(null);
+  const form = useZodForm(adjustFormSchema, { defaultValues: { amount: '', reason: '' } });
+  const { keyFor, settle } = useIdempotencyKey();
+  const adjust = useAdjustBalance();
+  const amountText = form.watch('amount');
+
+  const close = () => {
+    if (adjust.isPending) return;
+    form.reset();
+    onClose();
+  };
+
+  const submit = useSubmit({
+    run: ({ amount, reason }: z.output<typeof adjustFormSchema>) => {
+      const body = { amountCents: amount, reason };
+      return adjust.mutateAsync({ userId, ...body, idempotencyKey: keyFor({ userId, ...body }) });
+    },
+    success: adminMessages.adjusted,
+    form,
+    onSuccess: () => {
+      settle();
+      form.reset();
+      onClose();
+    },
+  });
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title={adminMessages.adjust.title}
+      description={`${userName}. ${adminMessages.adjust.description}`}
+      initialFocusRef={amountRef}
+    >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+        <FormField name="amount" label={adminMessages.adjust.amountLabel} hint={adminMessages.adjust.amountHint}>
+          {({ ref, ...control }) => (
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-y-0 left-0 flex w-9 items-center justify-center text-sm font-medium text-slate-500 dark:text-slate-400"
+              >
+                $
+              </span>
+              <Input
+                {...control}
+                ref={(el) => {
+                  ref(el);
+                  amountRef.current = el;
+                }}
+                autoComplete="off"
+                spellCheck={false}
+                className="pl-8 tabular-nums"
+              />
+            </div>
+          )}
+        </FormField>
+        <p aria-live="polite" className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+          {preview(amountText ?? '', balanceCents)}
+        </p>
+        <FormField name="reason" label={adminMessages.adjust.reasonLabel}>
+          {(control) => <Textarea {...control} maxLength={500} />}
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={adjust.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={adjust.isPending}>
+            {adjust.isPending ? adminMessages.adjust.submitting : adminMessages.adjust.submit}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

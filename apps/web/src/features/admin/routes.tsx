@@ -1,0 +1,29 @@
+import { type ComponentType, lazy } from 'react';
+
+export interface AdminRoute {
+  /** Under /admin ('' is the overview); nav.ts links the sections to the same paths. */
+  path: string;
+  Page: ComponentType;
+}
+
+/** A page loaded when first opened: each page is a chunk of its own, fetched after the console's frame. */
+export const page = (load: () => Promise<ComponentType>): ComponentType =>
+  lazy(async () => ({ default: await load() }));
+
+/** The console's pages, one line each. */
+export const adminRoutes: readonly AdminRoute[] = [
+  { path: '', Page: page(async () => (await import('./pages/overview-page')).OverviewPage) },
+  { path: 'users', Page: page(async () => (await import('./pages/users-page')).UsersPage) },
+  { path: 'users/:userId', Page: page(async () => (await import('./pages/user-page')).UserPage) },
+  { path: 'transactions', Page: page(async () => (await import('./pages/transactions-page')).TransactionsPage) },
+  { path: 'deposits', Page: page(async () => (await import('./pages/deposits-page')).DepositsPage) },
+  { path: 'withdrawals', Page: page(async () => (await import('./pages/withdrawals-page')).WithdrawalsPage) },
+  { path: 'plans', Page: page(async () => (await import('./pages/plans-page')).PlansPage) },
+  {
+    path: 'deposit-methods',
+    Page: page(async () => (await import('./pages/deposit-methods-page')).DepositMethodsPage),
+  },
+  { path: 'settings', Page: page(async () => (await import('./pages/settings-page')).SettingsPage) },
+  { path: 'mailbox', Page: page(async () => (await import('./pages/mailbox-page')).MailboxPage) },
+  { path: 'audit', Page: page(async () => (await import('./pages/audit-page')).AuditPage) },
+];
