@@ -43,6 +43,10 @@ test('a visitor sees Log in and Register, and the session check fails no request
     await expect(page.getByRole('link', { name: 'Register', exact: true }), path).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to Dashboard' }), path).toHaveCount(0);
   }
+  for (const path of ['/login', '/register', '/forgot-password'] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('main'), path).toBeVisible();
+  }
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go home' })).toBeVisible();

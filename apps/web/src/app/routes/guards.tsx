@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useMe } from '../../lib/api/get-me';
+import { useSignedIn } from '../../lib/api/get-session';
 import { returnTo } from '../../lib/return-to';
 
 /** Protected routes: 'Refreshing...' while the session is checked, /login without one (which leads back here). */
@@ -12,11 +13,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in user goes straight on, to where they were going or the dashboard. */
+/**
+ * /login and /register: a signed-in user goes straight on, to where they were going or the dashboard.
+ * Asks the way the public pages do (useSignedIn), so a visitor's check fails no request.
+ */
 export function GuestOnly() {
-  const { data: user, isPending } = useMe();
+  const signedIn = useSignedIn();
   const { state } = useLocation();
-  if (isPending) return <FullScreenSpinner />;
-  if (user) return <Navigate to={returnTo(state)} replace />;
+  if (signedIn === undefined) return <FullScreenSpinner />;
+  if (signedIn) return <Navigate to={returnTo(state)} replace />;
   return <Outlet />;
 }
