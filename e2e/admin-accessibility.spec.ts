@@ -3,11 +3,20 @@
 // cards and the receipt), and with the Adjust balance and Reject-with-reason dialogs open.
 import { adminMessages } from '@meridian/shared';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, openConsole, openSection, queueCard, signInAsAdmin, test } from './support/admin';
+import {
+  createMemberViaConsole,
+  expect,
+  openConsole,
+  openSection,
+  queueCard,
+  rejectDepositViaConsole,
+  signInAsAdmin,
+  test,
+} from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { createFundedUser, depositViaApi, withdrawViaApi } from './support/money';
+import { depositViaApi, withdrawViaApi } from './support/money';
 import { html } from './support/ui';
-import { appOrigin, type TestUser } from './support/users';
+import type { TestUser } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -26,11 +35,11 @@ async function settle(page: Page, theme: 'light' | 'dark', ready: Locator) {
 }
 
 /** A member, signed in elsewhere, with a deposit of $150 (receipt) and a withdrawal of $120 waiting. */
-async function memberWithPendingMoney(browser: Browser): Promise<{ user: TestUser; depositId: string }> {
+async function memberWithPendingMoney(admin: Page, browser: Browser): Promise<{ user: TestUser; depositId: string }> {
   const context = await browser.newContext();
   try {
     const member = await context.newPage();
-    const user = await createFundedUser(member, 50_000);
+    const user = await createMemberViaConsole(admin, member, 50_000);
     const depositId = await depositViaApi(member, 15_000);
     await withdrawViaApi(member, user.email, 12_000);
     return { user, depositId };
@@ -48,8 +57,8 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       browser,
     }) => {
-      const { user, depositId } = await memberWithPendingMoney(browser);
       await signInAsAdmin(page);
+      const { user, depositId } = await memberWithPendingMoney(page, browser);
       const check = async (ready: Locator) => {
         await settle(page, theme, ready);
         await expectNoSeriousA11yViolations(page);
@@ -114,11 +123,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check(firstRow(page, nav.audit));
 
       // The deposit leaves the queue again, so the queues stay as other journeys find them.
-      const res = await page.request.post(`/api/admin/deposits/${depositId}/reject`, {
-        data: { reason: 'Accessibility check' },
-        headers: { origin: appOrigin() },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
+      await rejectDepositViaConsole(page, depositId, 'Accessibility check');
     });
   });
 }

@@ -4,10 +4,18 @@
 // through the console's screens only; members' setup goes through the API where it is not the point.
 import { adminMessages } from '@meridian/shared';
 import type { Page } from '@playwright/test';
-import { expect, openConsole, openSection, queueCard, saveSettingsViaApi, test } from './support/admin';
+import {
+  createMemberElsewhere,
+  createMemberViaConsole,
+  expect,
+  openConsole,
+  openSection,
+  queueCard,
+  saveSettingsViaApi,
+  test,
+} from './support/admin';
 import {
   countOpenedSockets,
-  createFundedUser,
   summaryFigure,
   TINY_PNG,
   transferForm,
@@ -15,7 +23,7 @@ import {
   withdrawViaApi,
 } from './support/money';
 import { expectSameDocument, expectToast, logIn, markDocument, pickCountry } from './support/ui';
-import { createActiveUser, createActiveUserElsewhere, makeUser, type TestUser } from './support/users';
+import { makeUser, type TestUser } from './support/users';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -82,7 +90,7 @@ test('a deposit approved from the Deposits queue, its receipt shown inline, rais
   admin,
 }) => {
   await countOpenedSockets(page);
-  const user = await createActiveUser(page);
+  const user = await createMemberViaConsole(admin, page);
 
   // The member deposits $150 by PayPal with a receipt.
   await page.goto('/deposit');
@@ -127,7 +135,7 @@ test('a withdrawal rejected from the Withdrawals queue with a reason returns the
   admin,
 }) => {
   await countOpenedSockets(page);
-  const user = await createFundedUser(page, 100_000);
+  const user = await createMemberViaConsole(admin, page, 100_000);
   await withdrawViaApi(page, user.email, 18_000);
   await watchDashboard(page, '$820.00');
 
@@ -161,7 +169,7 @@ test('a plan the admin creates and then edits reaches a member on /plans as edit
   admin,
 }) => {
   await countOpenedSockets(page);
-  await createActiveUser(page);
+  await createMemberViaConsole(admin, page);
   // A name of its own: the seeded plans other journeys invest in stay as they are.
   const name = `E2E ${makeUser().email.slice(4, 20)}`;
   await page.goto('/plans');
@@ -223,8 +231,8 @@ test('a transfer fee the admin changes in Settings is the fee a member sees in t
   admin,
   browser,
 }) => {
-  const recipient = await createActiveUserElsewhere(browser);
-  await createFundedUser(page, 50_000);
+  const recipient = await createMemberElsewhere(admin, browser);
+  await createMemberViaConsole(admin, page, 50_000);
   try {
     await openConsole(admin);
     await openSection(admin, adminMessages.nav.settings, settings.title);

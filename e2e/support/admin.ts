@@ -1,9 +1,9 @@
 // Helpers for the operator's console journeys: the seeded admin signed in, in a browser of its own,
 // beside the member's; the console's sections reached through its navigation.
 import { adminMessages, type Settings } from '@meridian/shared';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
-import { appOrigin } from './users';
+import { appOrigin, makeUser, registerViaApi, type TestUser } from './users';
 
 /**
  * Signs `page`'s context in as the operator the e2e server seeds (E2E_ADMIN), through the API: the
@@ -69,13 +69,54 @@ export async function saveSettingsViaApi(admin: Page, changes: Partial<Settings>
 }
 
 /**
- * A pending deposit or withdrawal in its queue, found as a screen reader names it: the member and
- * the amount (adminMessages.queues.itemTitle). Chromium reads the visually hidden amount after the
- * name's link as a separate run, with a space before its comma, hence the pattern.
+ * A pending deposit or withdrawal in its queue, found by the name its card is read with: the member
+ * and the amount ('Jane Doe, $150.00'). Chromium reads the amount, visually hidden after the name's
+ * link, as a run of its own, with a space before its comma; hence `\s*`.
  */
 export function queueCard(admin: Page, who: string, amount: string): Locator {
-  const [name = '', rest = ''] = adminMessages.queues.itemTitle(who, amount).split(who);
-  return admin.getByRole('article', {
-    name: new RegExp(`^${escapeRegExp(name)}${escapeRegExp(who)}\\s*${escapeRegExp(rest.trimStart())}$`),
-  });
+  return admin.getByRole('article', { name: new RegExp(`^${escapeRegExp(who)}\\s*, ${escapeRegExp(amount)}$`) });
+}
+
+/** A POST to the console's API from `admin`'s context; throws unless 2xx. */
+async function consolePost(admin: Page, url: string, data: unknown, headers: Record<string, string> = {}) {
+  const res = await admin.request.post(url, { data, headers: { origin: appOrigin(), ...headers } });
+  if (!res.ok()) throw new Error(`POST ${url} failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * A new member registered and signed in within `member`'s context, activated (and, with `cents`,
+ * funded through the books) by the operator through the console's API: setup for journeys about
+ * something else, and quicker than the CLI, which starts a process per command.
+ */
+export async function createMemberViaConsole(admin: Page, member: Page, cents = 0): Promise<TestUser> {
+  const user = makeUser();
+  await registerViaApi(member, user);
+  const me = await member.request.get('/api/me');
+  if (!me.ok()) throw new Error(`GET /api/me failed: ${me.status()} ${await me.text()}`);
+  const { id } = (await me.json()) as { id: string };
+  await consolePost(admin, `/api/admin/users/${id}/activate`, {});
+  if (cents > 0) {
+    await consolePost(
+      admin,
+      `/api/admin/users/${id}/adjust`,
+      { amountCents: cents, reason: 'E2E funding' },
+      { 'idempotency-key': `e2e-fund-${id}` },
+    );
+  }
+  return user;
+}
+
+/** Like createMemberViaConsole, in a browser context of the member's own (closed again): the other party of a transfer. */
+export async function createMemberElsewhere(admin: Page, browser: Browser, cents = 0): Promise<TestUser> {
+  const context = await browser.newContext();
+  try {
+    return await createMemberViaConsole(admin, await context.newPage(), cents);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Rejects a pending deposit through the console's API (to leave the queue as other journeys find it). */
+export function rejectDepositViaConsole(admin: Page, depositId: string, reason: string): Promise<void> {
+  return consolePost(admin, `/api/admin/deposits/${depositId}/reject`, { reason });
 }
