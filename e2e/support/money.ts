@@ -1,6 +1,7 @@
 // Helpers for the money journeys (plans, investments, transfers, history, referrals).
-import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { createActiveUser, runAdmin, type TestUser } from './users';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { mailCount, waitForMail } from './mailbox';
+import { appOrigin, createActiveUser, runAdmin, type TestUser } from './users';
 
 /** Moves money into `email`'s balance through the books (`npm run admin -- adjust`). */
 export async function fund(email: string, cents: number, reason = 'E2E funding'): Promise<void> {
@@ -117,14 +118,47 @@ export async function transferViaApi(page: Page, recipientEmail: string, cents: 
   await moneyPost(page, '/api/transfers', { recipientEmail, amountCents: cents });
 }
 
+/**
+ * Files a deposit of `cents` by the method labelled `methodLabel`, with a tiny PNG receipt, through the
+ * API from `page`'s signed-in context (setup for the operator's queue). Returns the deposit's id.
+ */
+export async function depositViaApi(page: Page, cents: number, methodLabel = 'PayPal'): Promise<string> {
+  const methods = (await (await page.request.get('/api/deposit-methods')).json()) as { id: string; label: string }[];
+  const method = methods.find((m) => m.label === methodLabel);
+  if (!method) throw new Error(`no deposit method labelled ${methodLabel}`);
+  const res = await page.request.post('/api/deposits', {
+    multipart: {
+      amountCents: String(cents),
+      methodId: method.id,
+      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG },
+    },
+    headers: { origin: appOrigin(), 'idempotency-key': newIdempotencyKey() },
+  });
+  if (!res.ok()) throw new Error(`POST /api/deposits failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { deposit: { id: string } }).deposit.id;
+}
+
+/**
+ * Requests a PayPal withdrawal of `cents` through the API from `page`'s signed-in context, confirmed
+ * with the code e-mailed to `email` (read from the journeys' mailbox): the amount is then held.
+ */
+export async function withdrawViaApi(page: Page, email: string, cents: number): Promise<void> {
+  const request = { amountCents: cents, method: 'paypal', destination: { email } };
+  const before = await mailCount(email, 'Withdrawal OTP');
+  const otp = await page.request.post('/api/withdrawals/otp', { data: request, headers: { origin: appOrigin() } });
+  if (!otp.ok()) throw new Error(`POST /api/withdrawals/otp failed: ${otp.status()} ${await otp.text()}`);
+  const code = /is: (\d{6})/.exec((await waitForMail(email, 'Withdrawal OTP', before)).text)?.[1];
+  if (!code) throw new Error('no code in the Withdrawal OTP e-mail');
+  await moneyPost(page, '/api/withdrawals', { ...request, otp: code });
+}
+
+const newIdempotencyKey = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
 /** A money POST as the web app sends it: same origin, a fresh Idempotency-Key; throws unless 2xx. */
 async function moneyPost(page: Page, url: string, data: unknown): Promise<void> {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('baseURL is not configured');
-  const origin = new URL(baseURL).origin;
   const res = await page.request.post(url, {
     data,
-    headers: { origin, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    headers: { origin: appOrigin(), 'idempotency-key': newIdempotencyKey() },
   });
   if (!res.ok()) throw new Error(`POST ${url} failed: ${res.status()} ${await res.text()}`);
 }

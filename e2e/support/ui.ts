@@ -63,3 +63,18 @@ export async function dismissToast(page: Page, message: string): Promise<void> {
   await toast.getByRole('button', { name: 'Close toast' }).click();
   await expect(toasts(page, message)).toHaveCount(0);
 }
+
+/**
+ * Marks the page's current document; a reload or a full navigation wipes the mark, so
+ * `expectSameDocument` afterwards proves that what changed on screen arrived in place.
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+
+/** Fails when the page was reloaded (or left) since `markDocument`. */
+export async function expectSameDocument(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}

@@ -53,17 +53,21 @@ export function runAdmin(args: string[], timeoutMs = 60_000): Promise<string> {
   });
 }
 
+/** The app's origin, which the server requires on every state-changing request from a browser. */
+export function appOrigin(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('baseURL is not configured');
+  return new URL(baseURL).origin;
+}
+
 /**
  * Registers `user` through the API from the page's browser context, so the session cookie lands in
  * that context (the page is then signed in as the user).
  */
 export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('baseURL is not configured');
-  const origin = new URL(baseURL).origin;
   const res = await page.request.post('/api/auth/sign-up/email', {
     data: { name: user.name, email: user.email, phone: user.phone, country: user.country, password: user.password },
-    headers: { origin },
+    headers: { origin: appOrigin() },
   });
   if (!res.ok()) throw new Error(`registering ${user.email} failed: ${res.status()} ${await res.text()}`);
 }

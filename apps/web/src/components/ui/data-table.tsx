@@ -118,7 +118,18 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className={cn('transition-opacity', busy && 'opacity-60')}>
+        {/* Old rows stay readable while the next ones load (dimmed, their text fell below AA contrast):
+            a bar along the header says the table is updating. */}
+        {busy && !loading && (
+          <tbody aria-hidden="true">
+            <tr>
+              <td colSpan={columns.length} className="sticky top-9 z-10 h-0 p-0">
+                <div className="h-0.5 w-full animate-pulse bg-indigo-600 dark:bg-indigo-400" />
+              </td>
+            </tr>
+          </tbody>
+        )}
+        <tbody>
           {loading ? (
             Array.from({ length: skeletonRows }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

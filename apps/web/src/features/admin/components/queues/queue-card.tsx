@@ -42,6 +42,7 @@ export function QueueCard({
   onFocusCapture,
 }: QueueCardProps) {
   const headingId = useId();
+  const bodyId = useId();
   const amount = formatCents(request.amountCents);
   return (
     <article
@@ -69,8 +70,11 @@ export function QueueCard({
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
         </Meta>
       </dl>
-      <section aria-label={bodyLabel} className="flex flex-col gap-2">
-        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">{bodyLabel}</h3>
+      {/* Named "Receipt, Jane Doe, $150.00": every card of the queue has one, so the name says whose. */}
+      <section aria-labelledby={`${bodyId} ${headingId}`} className="flex flex-col gap-2">
+        <h3 id={bodyId} className="text-sm font-medium text-slate-600 dark:text-slate-400">
+          {bodyLabel}
+        </h3>
         {children}
       </section>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
