@@ -8,6 +8,7 @@ export * from './money-input.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-forms.js';
 export * from './schemas/auth.js';
+export * from './schemas/auth-answers.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/deposits.js';
 export * from './schemas/fields.js';

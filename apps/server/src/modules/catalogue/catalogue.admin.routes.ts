@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 import { createPlan, deletePlan, editPlan, listAdminPlans, setPlanActive } from './catalogue.service.js';
 import {
   createMethod,
@@ -19,10 +20,14 @@ import {
   setMethodActive,
 } from './deposit-methods.service.js';
 
-const tags = ['admin'];
 const params = adminIdParamsSchema;
-const plan = { 200: adminPlanSchema };
-const method = { 200: adminDepositMethodSchema };
+const plans = { tags: ['admin-plans'] };
+const methods = { tags: ['admin-deposit-methods'] };
+const plan = { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404) };
+const method = { 200: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 404) };
+const listed = errorResponses(400, 401, 403);
+/** A create or edit: its body may be refused, too large, or clash with an existing name or limit. */
+const written = errorResponses(400, 401, 403, 404, 409, 413);
 const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
 
 /**
@@ -33,32 +38,70 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db } = app.deps;
 
-  app.get('/admin/plans', { schema: { tags, response: { 200: z.array(adminPlanSchema) } } }, () => listAdminPlans(db));
+  const listPlans = { ...plans, operationId: 'listAdminPlans', summary: 'Every plan, active or not' };
+  app.get('/admin/plans', { schema: { ...listPlans, response: { 200: z.array(adminPlanSchema), ...listed } } }, () =>
+    listAdminPlans(db),
+  );
   app.post(
     '/admin/plans',
-    { schema: { tags, body: planBodySchema, response: { 201: adminPlanSchema } } },
+    {
+      schema: {
+        ...plans,
+        operationId: 'createPlan',
+        summary: 'Create a plan',
+        body: planBodySchema,
+        response: { 201: adminPlanSchema, ...written },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createPlan(db, req.body, actor(req))),
   );
-  app.put('/admin/plans/:id', { schema: { tags, params, body: planBodySchema, response: plan } }, (req) =>
-    editPlan(db, req.params.id, req.body, actor(req)),
+  const editPlanDoc = {
+    ...plans,
+    operationId: 'updatePlan',
+    summary: 'Edit a plan (existing investments keep their terms)',
+  };
+  app.put(
+    '/admin/plans/:id',
+    { schema: { ...editPlanDoc, params, body: planBodySchema, response: { 200: adminPlanSchema, ...written } } },
+    (req) => editPlan(db, req.params.id, req.body, actor(req)),
   );
-  app.post('/admin/plans/:id/activate', { schema: { tags, params, response: plan } }, (req) =>
+  const activatePlan = { ...plans, operationId: 'activatePlan', summary: 'Offer a plan to members' };
+  app.post('/admin/plans/:id/activate', { schema: { ...activatePlan, params, response: plan } }, (req) =>
     setPlanActive(db, req.params.id, true, actor(req)),
   );
-  app.post('/admin/plans/:id/deactivate', { schema: { tags, params, response: plan } }, (req) =>
+  const deactivatePlan = { ...plans, operationId: 'deactivatePlan', summary: 'Stop offering a plan' };
+  app.post('/admin/plans/:id/deactivate', { schema: { ...deactivatePlan, params, response: plan } }, (req) =>
     setPlanActive(db, req.params.id, false, actor(req)),
   );
-  app.delete('/admin/plans/:id', { schema: { tags, params, response: { 204: z.null() } } }, async (req, reply) => {
+  const removePlan = {
+    ...plans,
+    operationId: 'deletePlan',
+    summary: 'Delete a plan that was never invested in',
+    params,
+    response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  app.delete('/admin/plans/:id', { schema: removePlan }, async (req, reply) => {
     await deletePlan(db, req.params.id, actor(req));
     return reply.status(204).send(null);
   });
 
-  app.get('/admin/deposit-methods', { schema: { tags, response: { 200: z.array(adminDepositMethodSchema) } } }, () =>
-    listAdminMethods(db),
+  const listMethods = { ...methods, operationId: 'listAdminDepositMethods', summary: 'Every deposit method, in order' };
+  app.get(
+    '/admin/deposit-methods',
+    { schema: { ...listMethods, response: { 200: z.array(adminDepositMethodSchema), ...listed } } },
+    () => listAdminMethods(db),
   );
   app.post(
     '/admin/deposit-methods',
-    { schema: { tags, body: depositMethodBodySchema, response: { 201: adminDepositMethodSchema } } },
+    {
+      schema: {
+        ...methods,
+        operationId: 'createDepositMethod',
+        summary: 'Create a deposit method',
+        body: depositMethodBodySchema,
+        response: { 201: adminDepositMethodSchema, ...written },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createMethod(db, req.body, actor(req))),
   );
   // A static segment wins over `:id` in Fastify's router; no method may take the id 'order' (slug.ts).
@@ -66,22 +109,37 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/deposit-methods/order',
     {
       schema: {
-        tags,
+        ...methods,
+        operationId: 'reorderDepositMethods',
+        summary: 'Put the deposit methods in a new order',
         body: depositMethodOrderBodySchema,
-        response: { 200: z.array(adminDepositMethodSchema) },
+        response: { 200: z.array(adminDepositMethodSchema), ...errorResponses(400, 401, 403, 413) },
       },
     },
     (req) => reorderMethods(db, req.body.ids, actor(req)),
   );
   app.put(
     '/admin/deposit-methods/:id',
-    { schema: { tags, params, body: depositMethodBodySchema, response: method } },
+    {
+      schema: {
+        ...methods,
+        operationId: 'updateDepositMethod',
+        summary: 'Edit a deposit method',
+        params,
+        body: depositMethodBodySchema,
+        response: { 200: adminDepositMethodSchema, ...written },
+      },
+    },
     (req) => editMethod(db, req.params.id, req.body, actor(req)),
   );
-  app.post('/admin/deposit-methods/:id/activate', { schema: { tags, params, response: method } }, (req) =>
+  const activateMethod = { ...methods, operationId: 'activateDepositMethod', summary: 'Offer a deposit method' };
+  app.post('/admin/deposit-methods/:id/activate', { schema: { ...activateMethod, params, response: method } }, (req) =>
     setMethodActive(db, req.params.id, true, actor(req)),
   );
-  app.post('/admin/deposit-methods/:id/deactivate', { schema: { tags, params, response: method } }, (req) =>
-    setMethodActive(db, req.params.id, false, actor(req)),
+  const deactivateMethod = { ...methods, operationId: 'deactivateDepositMethod', summary: 'Stop offering a method' };
+  app.post(
+    '/admin/deposit-methods/:id/deactivate',
+    { schema: { ...deactivateMethod, params, response: method } },
+    (req) => setMethodActive(db, req.params.id, false, actor(req)),
   );
 };
