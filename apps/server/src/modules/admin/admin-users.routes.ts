@@ -22,7 +22,10 @@ import { consoleActor, setActive, setRole, userDetail, userTransactions } from '
 
 const tags = ['admin-users'];
 const params = adminIdParamsSchema;
-const changed = { 200: adminUserChangeSchema, ...errorResponses(400, 401, 403, 404, 409, 413) };
+/** A change of one member: the id may be unknown, the body refused or too large. */
+const changed = { 200: adminUserChangeSchema, ...errorResponses(400, 401, 403, 404, 413) };
+/** ... or the change refused: never oneself, never the last admin. */
+const guarded = { ...changed, ...errorResponses(409) };
 /** Activation takes no body; one with fields is a mistake worth a 400, not silence. */
 const noBody = z.strictObject({}, strictErrors).nullish();
 
@@ -74,8 +77,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => userTransactions(db, req.params.id, req.query),
   );
 
-  const activate = { operationId: 'activateUser', summary: 'Activate a member’s account', tags, params };
-  app.post('/admin/users/:id/activate', { schema: { ...activate, body: noBody, response: changed } }, (req) =>
+  const activate = {
+    operationId: 'activateUser',
+    summary: 'Activate a member’s account',
+    tags,
+    params,
+    body: noBody,
+    response: changed,
+  };
+  app.post('/admin/users/:id/activate', { schema: activate }, (req) =>
     setActive(db, req.params.id, true, currentUser(req), config.publicUrl),
   );
 
@@ -84,13 +94,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Deactivate a member’s account and end their sessions',
     tags,
     params,
+    body: noBody,
+    response: guarded,
   };
-  app.post('/admin/users/:id/deactivate', { schema: { ...deactivate, body: noBody, response: changed } }, (req) =>
+  app.post('/admin/users/:id/deactivate', { schema: deactivate }, (req) =>
     setActive(db, req.params.id, false, currentUser(req), config.publicUrl),
   );
 
-  const role = { operationId: 'setUserRole', summary: 'Make a member an admin, or revoke it', tags, params };
-  app.post('/admin/users/:id/role', { schema: { ...role, body: adminRoleBodySchema, response: changed } }, (req) =>
+  const role = {
+    operationId: 'setUserRole',
+    summary: 'Make a member an admin, or revoke it',
+    tags,
+    params,
+    body: adminRoleBodySchema,
+    response: guarded,
+  };
+  app.post('/admin/users/:id/role', { schema: role }, (req) =>
     setRole(db, req.params.id, req.body.role, currentUser(req)),
   );
 

@@ -21,13 +21,11 @@ import {
 } from './deposit-methods.service.js';
 
 const params = adminIdParamsSchema;
-const plans = { tags: ['admin-plans'] };
-const methods = { tags: ['admin-deposit-methods'] };
-const plan = { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404) };
-const method = { 200: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 404) };
+const plans = ['admin-plans'];
+const methods = ['admin-deposit-methods'];
 const listed = errorResponses(400, 401, 403);
-/** A create or edit: its body may be refused, too large, or clash with an existing name or limit. */
-const written = errorResponses(400, 401, 403, 404, 409, 413);
+/** Switching one on or off: the id may be unknown. */
+const switched = errorResponses(400, 401, 403, 404);
 const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
 
 /**
@@ -38,68 +36,109 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db } = app.deps;
 
-  const listPlans = { ...plans, operationId: 'listAdminPlans', summary: 'Every plan, active or not' };
-  app.get('/admin/plans', { schema: { ...listPlans, response: { 200: z.array(adminPlanSchema), ...listed } } }, () =>
-    listAdminPlans(db),
+  app.get(
+    '/admin/plans',
+    {
+      schema: {
+        operationId: 'listAdminPlans',
+        summary: 'Every plan, active or not',
+        tags: plans,
+        response: { 200: z.array(adminPlanSchema), ...listed },
+      },
+    },
+    () => listAdminPlans(db),
   );
   app.post(
     '/admin/plans',
     {
       schema: {
-        ...plans,
         operationId: 'createPlan',
         summary: 'Create a plan',
+        tags: plans,
         body: planBodySchema,
-        response: { 201: adminPlanSchema, ...written },
+        response: { 201: adminPlanSchema, ...errorResponses(400, 401, 403, 409, 413) },
       },
     },
     async (req, reply) => reply.status(201).send(await createPlan(db, req.body, actor(req))),
   );
-  const editPlanDoc = {
-    ...plans,
-    operationId: 'updatePlan',
-    summary: 'Edit a plan (existing investments keep their terms)',
-  };
   app.put(
     '/admin/plans/:id',
-    { schema: { ...editPlanDoc, params, body: planBodySchema, response: { 200: adminPlanSchema, ...written } } },
+    {
+      schema: {
+        operationId: 'updatePlan',
+        summary: 'Edit a plan (existing investments keep their terms)',
+        tags: plans,
+        params,
+        body: planBodySchema,
+        response: { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
     (req) => editPlan(db, req.params.id, req.body, actor(req)),
   );
-  const activatePlan = { ...plans, operationId: 'activatePlan', summary: 'Offer a plan to members' };
-  app.post('/admin/plans/:id/activate', { schema: { ...activatePlan, params, response: plan } }, (req) =>
-    setPlanActive(db, req.params.id, true, actor(req)),
+  app.post(
+    '/admin/plans/:id/activate',
+    {
+      schema: {
+        operationId: 'activatePlan',
+        summary: 'Offer a plan to members',
+        tags: plans,
+        params,
+        response: { 200: adminPlanSchema, ...switched },
+      },
+    },
+    (req) => setPlanActive(db, req.params.id, true, actor(req)),
   );
-  const deactivatePlan = { ...plans, operationId: 'deactivatePlan', summary: 'Stop offering a plan' };
-  app.post('/admin/plans/:id/deactivate', { schema: { ...deactivatePlan, params, response: plan } }, (req) =>
-    setPlanActive(db, req.params.id, false, actor(req)),
+  app.post(
+    '/admin/plans/:id/deactivate',
+    {
+      schema: {
+        operationId: 'deactivatePlan',
+        summary: 'Stop offering a plan',
+        tags: plans,
+        params,
+        response: { 200: adminPlanSchema, ...switched },
+      },
+    },
+    (req) => setPlanActive(db, req.params.id, false, actor(req)),
   );
-  const removePlan = {
-    ...plans,
-    operationId: 'deletePlan',
-    summary: 'Delete a plan that was never invested in',
-    params,
-    response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
-  };
-  app.delete('/admin/plans/:id', { schema: removePlan }, async (req, reply) => {
-    await deletePlan(db, req.params.id, actor(req));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/plans/:id',
+    {
+      schema: {
+        operationId: 'deletePlan',
+        summary: 'Delete a plan that was never invested in',
+        tags: plans,
+        params,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      await deletePlan(db, req.params.id, actor(req));
+      return reply.status(204).send(null);
+    },
+  );
 
-  const listMethods = { ...methods, operationId: 'listAdminDepositMethods', summary: 'Every deposit method, in order' };
   app.get(
     '/admin/deposit-methods',
-    { schema: { ...listMethods, response: { 200: z.array(adminDepositMethodSchema), ...listed } } },
+    {
+      schema: {
+        operationId: 'listAdminDepositMethods',
+        summary: 'Every deposit method, in order',
+        tags: methods,
+        response: { 200: z.array(adminDepositMethodSchema), ...listed },
+      },
+    },
     () => listAdminMethods(db),
   );
   app.post(
     '/admin/deposit-methods',
     {
       schema: {
-        ...methods,
         operationId: 'createDepositMethod',
         summary: 'Create a deposit method',
+        tags: methods,
         body: depositMethodBodySchema,
-        response: { 201: adminDepositMethodSchema, ...written },
+        response: { 201: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 409, 413) },
       },
     },
     async (req, reply) => reply.status(201).send(await createMethod(db, req.body, actor(req))),
@@ -109,9 +148,9 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/deposit-methods/order',
     {
       schema: {
-        ...methods,
         operationId: 'reorderDepositMethods',
         summary: 'Put the deposit methods in a new order',
+        tags: methods,
         body: depositMethodOrderBodySchema,
         response: { 200: z.array(adminDepositMethodSchema), ...errorResponses(400, 401, 403, 413) },
       },
@@ -122,24 +161,40 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/deposit-methods/:id',
     {
       schema: {
-        ...methods,
         operationId: 'updateDepositMethod',
         summary: 'Edit a deposit method',
+        tags: methods,
         params,
         body: depositMethodBodySchema,
-        response: { 200: adminDepositMethodSchema, ...written },
+        response: { 200: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     (req) => editMethod(db, req.params.id, req.body, actor(req)),
   );
-  const activateMethod = { ...methods, operationId: 'activateDepositMethod', summary: 'Offer a deposit method' };
-  app.post('/admin/deposit-methods/:id/activate', { schema: { ...activateMethod, params, response: method } }, (req) =>
-    setMethodActive(db, req.params.id, true, actor(req)),
+  app.post(
+    '/admin/deposit-methods/:id/activate',
+    {
+      schema: {
+        operationId: 'activateDepositMethod',
+        summary: 'Offer a deposit method to members',
+        tags: methods,
+        params,
+        response: { 200: adminDepositMethodSchema, ...switched },
+      },
+    },
+    (req) => setMethodActive(db, req.params.id, true, actor(req)),
   );
-  const deactivateMethod = { ...methods, operationId: 'deactivateDepositMethod', summary: 'Stop offering a method' };
   app.post(
     '/admin/deposit-methods/:id/deactivate',
-    { schema: { ...deactivateMethod, params, response: method } },
+    {
+      schema: {
+        operationId: 'deactivateDepositMethod',
+        summary: 'Stop offering a deposit method',
+        tags: methods,
+        params,
+        response: { 200: adminDepositMethodSchema, ...switched },
+      },
+    },
     (req) => setMethodActive(db, req.params.id, false, actor(req)),
   );
 };
