@@ -10,6 +10,7 @@ export * from './schemas/admin-forms.js';
 export * from './schemas/auth.js';
 export * from './schemas/auth-answers.js';
 export * from './schemas/catalogue.js';
+export * from './schemas/deposit-upload.js';
 export * from './schemas/deposits.js';
 export * from './schemas/fields.js';
 export * from './schemas/forms.js';

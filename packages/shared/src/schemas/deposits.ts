@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_DEPOSIT_CENTS, RECEIPT_MAX_BYTES } from '../constants.js';
+import { MIN_DEPOSIT_CENTS } from '../constants.js';
 import { depositMessages, moneyMessages } from '../messages.js';
 import { strictErrors, text } from './fields.js';
 import { MAX_AMOUNT_CENTS } from './money.js';
@@ -32,14 +32,6 @@ export const depositFieldsSchema = z.strictObject(
   strictErrors,
 );
 export type DepositFields = z.infer<typeof depositFieldsSchema>;
-
-/**
- * POST /api/deposits as a whole multipart form, for the API document: the server reads the parts as
- * they stream in (the fields with depositFieldsSchema, the file checked from its bytes), never as one object.
- */
-export const depositUploadSchema = depositFieldsSchema.extend({
-  receipt: z.file().max(RECEIPT_MAX_BYTES).describe('The payment receipt: PNG, JPEG, GIF, WebP or PDF, up to 5 MB.'),
-});
 
 /** An operator's rejection. */
 export const rejectDepositBodySchema = z.strictObject(
