@@ -6,12 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@meridian/shared';
 import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
 import { trustedOrigins } from './core/auth/trusted-origins.js';
@@ -20,6 +15,7 @@ import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
+import { apiDocument } from './http/openapi.js';
 import { originCheck } from './http/origin-check.js';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -146,10 +142,9 @@ export async function buildApp(opts: BuildAppOptions) {
   const { onRoute } = opts;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Meridian API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // The document names the session cookie exactly as Better Auth sets it on this deployment.
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
+  await app.register(fastifySwagger, apiDocument(sessionCookie));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The closed list of error codes the API answers with; the web app branches on these. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -54,11 +56,24 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ApiErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
-    fields?: Record<string, string>;
-    requestId?: string;
-  };
-}
+/**
+ * The body of every error answer (4xx and 5xx): the server's error handler sends it, the OpenAPI
+ * document names it `ApiError` (the id below), and clients branch on `code`, never on `message`.
+ */
+export const apiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES).describe('What went wrong, from a closed list: clients branch on it.'),
+      message: z.string().describe('The sentence to show the user, in the words of the specification.'),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe(
+          "The message for each field that failed validation, keyed by the field's path (e.g. `bank.swiftCode`).",
+        ),
+      requestId: z.string().optional().describe("This request's id in the server's log: quote it to support."),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -53,6 +53,11 @@ const STATUS: Record<ErrorCode, number> = {
   MAIL_NOT_RESENDABLE: 409,
 };
 
+/** The codes answered with `status`, in the closed list's order (the API document lists them per status). */
+export function codesWithStatus(status: number): ErrorCode[] {
+  return (Object.keys(STATUS) as ErrorCode[]).filter((code) => STATUS[code] === status);
+}
+
 /** The one error type: a code from the closed list and the specification's message. */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { moneyMessages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { bookOnce } from '../ledger/index.js';
 import { moneyTransaction } from '../lib/money-transaction.js';
 import { AppError } from './errors.js';
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+/** The accepted form of an Idempotency-Key (the API document states it too). */
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+/**
+ * The headers of a money POST, for its route schema. The key is optional here because
+ * idempotencyKey() checks it and answers with its own codes (IDEMPOTENCY_KEY_REQUIRED, _INVALID)
+ * rather than a generic validation error; the API document marks it required (http/openapi.ts).
+ */
+export const idempotencyKeyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 
 /** Fingerprint of a request: the same key sent with a different request is refused with a 409. */
 export function requestHash(request: FastifyRequest): string {

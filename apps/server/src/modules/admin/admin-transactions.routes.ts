@@ -2,6 +2,7 @@ import { adminTransactionsPageSchema, adminTransactionsQuerySchema } from '@meri
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listHistoryWithUsers } from '../../core/history/history-page.js';
 import { requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 
 /** Every user's transactions, newest first, filtered as the console asks. Admins only. */
 export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,9 +11,11 @@ export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/transactions',
     {
       schema: {
-        tags: ['admin'],
+        operationId: 'listAdminTransactions',
+        summary: 'Every member’s transactions, newest first, filtered',
+        tags: ['admin-transactions'],
         querystring: adminTransactionsQuerySchema,
-        response: { 200: adminTransactionsPageSchema },
+        response: { 200: adminTransactionsPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (req) => {

@@ -14,14 +14,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { errorResponses } from '../../http/openapi.js';
 import { adjustUserBalance } from './adjust.service.js';
 import { listAdminUsers } from './admin-users.queries.js';
 import { consoleActor, setActive, setRole, userDetail, userTransactions } from './admin-users.service.js';
 
-const tags = ['admin'];
+const tags = ['admin-users'];
 const params = adminIdParamsSchema;
-const changed = { 200: adminUserChangeSchema };
+/** A change of one member: the id may be unknown, the body refused or too large. */
+const changed = { 200: adminUserChangeSchema, ...errorResponses(400, 401, 403, 404, 413) };
+/** ... or the change refused: never oneself, never the last admin. */
+const guarded = { ...changed, ...errorResponses(409) };
 /** Activation takes no body; one with fields is a mistake worth a 400, not silence. */
 const noBody = z.strictObject({}, strictErrors).nullish();
 
@@ -32,7 +36,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users',
-    { schema: { tags, querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
+    {
+      schema: {
+        operationId: 'listAdminUsers',
+        summary: 'Members, searched and filtered, a page at a time',
+        tags,
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     (req) =>
       listAdminUsers(
         db,
@@ -41,32 +53,63 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/admin/users/:id', { schema: { tags, params, response: { 200: adminUserDetailSchema } } }, (req) =>
-    userDetail(db, req.params.id, clock.now()),
-  );
+  const detail = {
+    operationId: 'getAdminUser',
+    summary: 'One member: profile, wallet, investments and referrals',
+    tags,
+    params,
+    response: { 200: adminUserDetailSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.get('/admin/users/:id', { schema: detail }, (req) => userDetail(db, req.params.id, clock.now()));
 
   app.get(
     '/admin/users/:id/transactions',
     {
       schema: {
+        operationId: 'listAdminUserTransactions',
+        summary: 'One member’s transactions, newest first',
         tags,
         params,
         querystring: adminUserTransactionsQuerySchema,
-        response: { 200: transactionsPageSchema },
+        response: { 200: transactionsPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (req) => userTransactions(db, req.params.id, req.query),
   );
 
-  app.post('/admin/users/:id/activate', { schema: { tags, params, body: noBody, response: changed } }, (req) =>
+  const activate = {
+    operationId: 'activateUser',
+    summary: 'Activate a member’s account',
+    tags,
+    params,
+    body: noBody,
+    response: changed,
+  };
+  app.post('/admin/users/:id/activate', { schema: activate }, (req) =>
     setActive(db, req.params.id, true, currentUser(req), config.publicUrl),
   );
 
-  app.post('/admin/users/:id/deactivate', { schema: { tags, params, body: noBody, response: changed } }, (req) =>
+  const deactivate = {
+    operationId: 'deactivateUser',
+    summary: 'Deactivate a member’s account and end their sessions',
+    tags,
+    params,
+    body: noBody,
+    response: guarded,
+  };
+  app.post('/admin/users/:id/deactivate', { schema: deactivate }, (req) =>
     setActive(db, req.params.id, false, currentUser(req), config.publicUrl),
   );
 
-  app.post('/admin/users/:id/role', { schema: { tags, params, body: adminRoleBodySchema, response: changed } }, (req) =>
+  const role = {
+    operationId: 'setUserRole',
+    summary: 'Make a member an admin, or revoke it',
+    tags,
+    params,
+    body: adminRoleBodySchema,
+    response: guarded,
+  };
+  app.post('/admin/users/:id/role', { schema: role }, (req) =>
     setRole(db, req.params.id, req.body.role, currentUser(req)),
   );
 
@@ -75,11 +118,16 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/adjust',
     {
       schema: {
+        operationId: 'adjustUserBalance',
+        summary: 'Credit or debit a member’s balance, with a reason, through the books',
         tags,
         params,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeaders,
         body: adminAdjustBodySchema,
-        response: { 201: z.object({ transaction: transactionSchema }) },
+        response: {
+          201: z.object({ transaction: transactionSchema }),
+          ...errorResponses(400, 401, 403, 404, 409, 413),
+        },
       },
     },
     async (req, reply) => {

@@ -3,6 +3,7 @@ import { adminTransactionsExportQuerySchema, adminUsersExportQuerySchema } from 
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../http/guards.js';
+import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import { exportFileName, transactionsCsv, usersCsv } from './exports.service.js';
 
 /**
@@ -21,15 +22,34 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       // Byte mode: one page of text is read ahead at most, whatever its size.
       .send(Readable.from(csv, { objectMode: false }));
 
+  const response = { 200: fileAnswer('A CSV file, as a download.', ['text/csv']), ...errorResponses(400, 401, 403) };
+  const tags = ['admin-exports'];
+
   app.get(
     '/admin/exports/users.csv',
-    { schema: { tags: ['admin'], querystring: adminUsersExportQuerySchema } },
-    (req, reply) => send(reply, exportFileName('users', clock.now()), usersCsv(db, req.query)),
+    {
+      schema: {
+        operationId: 'exportUsersCsv',
+        summary: 'The members list as filtered, as CSV',
+        tags,
+        querystring: adminUsersExportQuerySchema,
+        response,
+      },
+    },
+    async (req, reply) => send(reply, exportFileName('users', clock.now()), usersCsv(db, req.query)),
   );
 
   app.get(
     '/admin/exports/transactions.csv',
-    { schema: { tags: ['admin'], querystring: adminTransactionsExportQuerySchema } },
-    (req, reply) => send(reply, exportFileName('transactions', clock.now()), transactionsCsv(db, req.query)),
+    {
+      schema: {
+        operationId: 'exportTransactionsCsv',
+        summary: 'The transactions list as filtered, as CSV',
+        tags,
+        querystring: adminTransactionsExportQuerySchema,
+        response,
+      },
+    },
+    async (req, reply) => send(reply, exportFileName('transactions', clock.now()), transactionsCsv(db, req.query)),
   );
 };

@@ -1,9 +1,15 @@
 import {
+  authUserAnswerSchema,
   changePasswordBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   messages,
+  passwordResetAnswerSchema,
   registerBodySchema,
+  resetRequestedAnswerSchema,
+  sessionAnswerSchema,
+  signInAnswerSchema,
+  signOutAnswerSchema,
   text,
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +17,12 @@ import { z } from 'zod';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
 import { requireUser } from '../../http/guards.js';
+import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
+
+const tags = ['auth'];
+const signedIn = 'The session cookie is set on this answer.';
 
 const resetPasswordBodySchema = z.strictObject({
   newPassword: text(10_000, messages.invalidRequest)
@@ -36,7 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onStatus?: (status: number) => Promise<void>,
   ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus);
 
-  app.post('/sign-up/email', { schema: { body: registerBodySchema, tags: ['auth'] } }, async (req, reply) => {
+  const signUp = {
+    operationId: 'signUp',
+    summary: 'Create an account and sign in',
+    description: `A new account is inactive until an operator activates it. ${signedIn}`,
+    tags,
+    security: publicAccess,
+    body: registerBodySchema,
+    response: { 200: answer('The new account.', authUserAnswerSchema), ...errorResponses(400, 403, 409, 413, 429) },
+  };
+  app.post('/sign-up/email', { schema: signUp }, async (req, reply) => {
     const b = req.body;
     await refuseCommonPassword(b.password, 'password');
     await limitSignUp(db, config, req.ip);
@@ -55,7 +74,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/sign-in/email', { schema: { body: loginBodySchema, tags: ['auth'] } }, async (req, reply) => {
+  const signIn = {
+    operationId: 'signIn',
+    summary: 'Sign in with e-mail and password',
+    description: signedIn,
+    tags,
+    security: publicAccess,
+    body: loginBodySchema,
+    response: { 200: answer('Signed in.', signInAnswerSchema), ...errorResponses(400, 401, 403, 413, 429) },
+  };
+  app.post('/sign-in/email', { schema: signIn }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
     const onStatus = await startLogin(db, config, req.ip, email);
     const body = { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true };
@@ -65,7 +93,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Who is asking is checked before what they sent: a visitor is told to log in, not how to fill the form.
   app.post(
     '/change-password',
-    { onRequest: requireUser, schema: { body: changePasswordBodySchema, tags: ['auth'] } },
+    {
+      onRequest: requireUser,
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the password',
+        description: `Ends every other session of the account. ${signedIn}`,
+        tags,
+        body: changePasswordBodySchema,
+        response: { 200: answer('Changed.', authUserAnswerSchema), ...errorResponses(400, 401, 403, 413) },
+      },
+    },
     async (req, reply) => {
       await refuseCommonPassword(req.body.newPassword, 'newPassword');
       // A new password ends every other session, whatever the client asks: whoever knew the old one
@@ -80,7 +118,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/request-password-reset',
-    { schema: { body: forgotPasswordBodySchema, tags: ['auth'] } },
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'E-mail a password reset link',
+        description: 'Answers alike whether or not the e-mail has an account.',
+        tags,
+        security: publicAccess,
+        body: forgotPasswordBodySchema,
+        response: { 200: answer('Requested.', resetRequestedAnswerSchema), ...errorResponses(400, 403, 413, 429) },
+      },
+    },
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
       await limitPasswordReset(db, config, req.ip, email);
@@ -88,13 +136,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/reset-password', { schema: { body: resetPasswordBodySchema, tags: ['auth'] } }, async (req, reply) => {
+  const resetPassword = {
+    operationId: 'resetPassword',
+    summary: 'Set a new password with the e-mailed token',
+    description: 'Ends every session of the account.',
+    tags,
+    security: publicAccess,
+    body: resetPasswordBodySchema,
+    response: { 200: answer('Reset.', passwordResetAnswerSchema), ...errorResponses(400, 403, 413) },
+  };
+  app.post('/reset-password', { schema: resetPassword }, async (req, reply) => {
     await refuseCommonPassword(req.body.newPassword, 'newPassword');
     return forward(req, reply, req.body);
   });
 
-  app.post('/sign-out', { schema: { tags: ['auth'] } }, (req, reply) => forward(req, reply, {}));
-  app.get('/get-session', { schema: { tags: ['auth'] } }, (req, reply) => forward(req, reply));
+  const signOut = {
+    operationId: 'signOut',
+    summary: 'Sign out',
+    description: 'Ends the current session, if any, and clears the cookie.',
+    tags,
+    security: optionalSession,
+    response: { 200: answer('Signed out.', signOutAnswerSchema), ...errorResponses(400, 403) },
+  };
+  app.post('/sign-out', { schema: signOut }, async (req, reply) => forward(req, reply, {}));
+  const getSession = {
+    operationId: 'getSession',
+    summary: 'The current session, or null',
+    description: 'Answers 200 with `null` for a visitor, so a public page can ask without a failed request.',
+    tags,
+    security: optionalSession,
+    response: { 200: answer('The session and its user, or null.', sessionAnswerSchema), ...errorResponses(400) },
+  };
+  app.get('/get-session', { schema: getSession }, async (req, reply) => forward(req, reply));
   // The link in the reset e-mail: Better Auth checks the token and redirects to the web page.
   app.get('/reset-password/:token', { schema: { hide: true } }, (req, reply) => forward(req, reply));
 };

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 import { createPlan, deletePlan, editPlan, listAdminPlans, setPlanActive } from './catalogue.service.js';
 import {
   createMethod,
@@ -19,10 +20,12 @@ import {
   setMethodActive,
 } from './deposit-methods.service.js';
 
-const tags = ['admin'];
 const params = adminIdParamsSchema;
-const plan = { 200: adminPlanSchema };
-const method = { 200: adminDepositMethodSchema };
+const plans = ['admin-plans'];
+const methods = ['admin-deposit-methods'];
+const listed = errorResponses(400, 401, 403);
+/** Switching one on or off: the id may be unknown. */
+const switched = errorResponses(400, 401, 403, 404);
 const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
 
 /**
@@ -33,32 +36,111 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db } = app.deps;
 
-  app.get('/admin/plans', { schema: { tags, response: { 200: z.array(adminPlanSchema) } } }, () => listAdminPlans(db));
+  app.get(
+    '/admin/plans',
+    {
+      schema: {
+        operationId: 'listAdminPlans',
+        summary: 'Every plan, active or not',
+        tags: plans,
+        response: { 200: z.array(adminPlanSchema), ...listed },
+      },
+    },
+    () => listAdminPlans(db),
+  );
   app.post(
     '/admin/plans',
-    { schema: { tags, body: planBodySchema, response: { 201: adminPlanSchema } } },
+    {
+      schema: {
+        operationId: 'createPlan',
+        summary: 'Create a plan',
+        tags: plans,
+        body: planBodySchema,
+        response: { 201: adminPlanSchema, ...errorResponses(400, 401, 403, 409, 413) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createPlan(db, req.body, actor(req))),
   );
-  app.put('/admin/plans/:id', { schema: { tags, params, body: planBodySchema, response: plan } }, (req) =>
-    editPlan(db, req.params.id, req.body, actor(req)),
+  app.put(
+    '/admin/plans/:id',
+    {
+      schema: {
+        operationId: 'updatePlan',
+        summary: 'Edit a plan (existing investments keep their terms)',
+        tags: plans,
+        params,
+        body: planBodySchema,
+        response: { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    (req) => editPlan(db, req.params.id, req.body, actor(req)),
   );
-  app.post('/admin/plans/:id/activate', { schema: { tags, params, response: plan } }, (req) =>
-    setPlanActive(db, req.params.id, true, actor(req)),
+  app.post(
+    '/admin/plans/:id/activate',
+    {
+      schema: {
+        operationId: 'activatePlan',
+        summary: 'Offer a plan to members',
+        tags: plans,
+        params,
+        response: { 200: adminPlanSchema, ...switched },
+      },
+    },
+    (req) => setPlanActive(db, req.params.id, true, actor(req)),
   );
-  app.post('/admin/plans/:id/deactivate', { schema: { tags, params, response: plan } }, (req) =>
-    setPlanActive(db, req.params.id, false, actor(req)),
+  app.post(
+    '/admin/plans/:id/deactivate',
+    {
+      schema: {
+        operationId: 'deactivatePlan',
+        summary: 'Stop offering a plan',
+        tags: plans,
+        params,
+        response: { 200: adminPlanSchema, ...switched },
+      },
+    },
+    (req) => setPlanActive(db, req.params.id, false, actor(req)),
   );
-  app.delete('/admin/plans/:id', { schema: { tags, params, response: { 204: z.null() } } }, async (req, reply) => {
-    await deletePlan(db, req.params.id, actor(req));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/plans/:id',
+    {
+      schema: {
+        operationId: 'deletePlan',
+        summary: 'Delete a plan that was never invested in',
+        tags: plans,
+        params,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      await deletePlan(db, req.params.id, actor(req));
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/admin/deposit-methods', { schema: { tags, response: { 200: z.array(adminDepositMethodSchema) } } }, () =>
-    listAdminMethods(db),
+  app.get(
+    '/admin/deposit-methods',
+    {
+      schema: {
+        operationId: 'listAdminDepositMethods',
+        summary: 'Every deposit method, in order',
+        tags: methods,
+        response: { 200: z.array(adminDepositMethodSchema), ...listed },
+      },
+    },
+    () => listAdminMethods(db),
   );
   app.post(
     '/admin/deposit-methods',
-    { schema: { tags, body: depositMethodBodySchema, response: { 201: adminDepositMethodSchema } } },
+    {
+      schema: {
+        operationId: 'createDepositMethod',
+        summary: 'Create a deposit method',
+        tags: methods,
+        body: depositMethodBodySchema,
+        response: { 201: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 409, 413) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createMethod(db, req.body, actor(req))),
   );
   // A static segment wins over `:id` in Fastify's router; no method may take the id 'order' (slug.ts).
@@ -66,22 +148,53 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/deposit-methods/order',
     {
       schema: {
-        tags,
+        operationId: 'reorderDepositMethods',
+        summary: 'Put the deposit methods in a new order',
+        tags: methods,
         body: depositMethodOrderBodySchema,
-        response: { 200: z.array(adminDepositMethodSchema) },
+        response: { 200: z.array(adminDepositMethodSchema), ...errorResponses(400, 401, 403, 413) },
       },
     },
     (req) => reorderMethods(db, req.body.ids, actor(req)),
   );
   app.put(
     '/admin/deposit-methods/:id',
-    { schema: { tags, params, body: depositMethodBodySchema, response: method } },
+    {
+      schema: {
+        operationId: 'updateDepositMethod',
+        summary: 'Edit a deposit method',
+        tags: methods,
+        params,
+        body: depositMethodBodySchema,
+        response: { 200: adminDepositMethodSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
     (req) => editMethod(db, req.params.id, req.body, actor(req)),
   );
-  app.post('/admin/deposit-methods/:id/activate', { schema: { tags, params, response: method } }, (req) =>
-    setMethodActive(db, req.params.id, true, actor(req)),
+  app.post(
+    '/admin/deposit-methods/:id/activate',
+    {
+      schema: {
+        operationId: 'activateDepositMethod',
+        summary: 'Offer a deposit method to members',
+        tags: methods,
+        params,
+        response: { 200: adminDepositMethodSchema, ...switched },
+      },
+    },
+    (req) => setMethodActive(db, req.params.id, true, actor(req)),
   );
-  app.post('/admin/deposit-methods/:id/deactivate', { schema: { tags, params, response: method } }, (req) =>
-    setMethodActive(db, req.params.id, false, actor(req)),
+  app.post(
+    '/admin/deposit-methods/:id/deactivate',
+    {
+      schema: {
+        operationId: 'deactivateDepositMethod',
+        summary: 'Stop offering a deposit method',
+        tags: methods,
+        params,
+        response: { 200: adminDepositMethodSchema, ...switched },
+      },
+    },
+    (req) => setMethodActive(db, req.params.id, false, actor(req)),
   );
 };

@@ -4,6 +4,7 @@ import {
   depositFieldsSchema,
   depositMessages,
   depositSchema,
+  depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
   transactionSchema,
@@ -11,10 +12,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RECEIPT_TYPES } from '../../core/receipts/receipt-type.js';
 import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
 import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
-import { idempotencyKey, idempotent } from '../../http/idempotency.js';
+import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
@@ -102,10 +105,16 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireActiveUser,
       schema: {
+        operationId: 'createDeposit',
+        summary: 'File a deposit with its receipt; it waits for an operator',
         tags: ['deposits'],
         consumes: ['multipart/form-data'],
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
-        response: { 201: z.object({ transaction: transactionSchema, deposit: depositSchema }) },
+        multipartBody: depositUploadSchema,
+        headers: idempotencyKeyHeaders,
+        response: {
+          201: z.object({ transaction: transactionSchema, deposit: depositSchema }),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
       },
     },
     async (req, reply) => {
@@ -177,7 +186,19 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     '/receipts/:id',
     {
       onRequest: requireUser,
-      schema: { tags: ['deposits'], params: z.object({ id: z.string().max(100) }) },
+      schema: {
+        operationId: 'getReceipt',
+        summary: 'A deposit’s receipt file, to its owner and admins',
+        tags: ['receipts'],
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: fileAnswer(
+            'The file, shown inline.',
+            RECEIPT_TYPES.map((t) => t.contentType),
+          ),
+          ...errorResponses(400, 401, 404),
+        },
+      },
     },
     async (req, reply) => {
       const user = currentUser(req);

@@ -1,9 +1,19 @@
 import { healthSchema, publicConfigSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ping } from '../../db/client.js';
+import { errorResponses, publicAccess } from '../../http/openapi.js';
+
+const tags = ['system'];
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { tags: ['system'], response: { 200: healthSchema } } }, async () => {
+  const health = {
+    operationId: 'getHealth',
+    summary: 'Whether the server and its database answer',
+    tags,
+    security: publicAccess,
+    response: { 200: healthSchema, ...errorResponses(400) },
+  };
+  app.get('/health', { schema: health }, async () => {
     await ping(app.deps.db);
     return { status: 'ok' as const, database: 'ok' as const };
   });
@@ -12,8 +22,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public-config',
     {
       schema: {
-        tags: ['system'],
-        response: { 200: publicConfigSchema },
+        operationId: 'getPublicConfig',
+        summary: 'The settings the screens need before sign-in',
+        tags,
+        security: publicAccess,
+        response: { 200: publicConfigSchema, ...errorResponses(400) },
       },
     },
     () => {

@@ -10,12 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotencyKeyHeaders as headers, idempotent } from '../../http/idempotency.js';
+import { errorResponses } from '../../http/openapi.js';
 import { isUniqueViolation } from '../../lib/money-transaction.js';
 import { listVisibleInvestments, toInvestmentDto } from './investments.queries.js';
 import { claimAllProfits, endInvestment, invest } from './investments.service.js';
 
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
+const tags = ['investments'];
 
 export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
@@ -23,7 +24,14 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/investments',
-    { schema: { tags: ['investments'], response: { 200: z.array(investmentSchema) } } },
+    {
+      schema: {
+        operationId: 'listInvestments',
+        summary: 'The member’s investments still shown (active, or completed with profit to claim)',
+        tags,
+        response: { 200: z.array(investmentSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (req) => (await listVisibleInvestments(db, currentUser(req).id)).map(toInvestmentDto),
   );
 
@@ -31,10 +39,12 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/investments',
     {
       schema: {
-        tags: ['investments'],
-        headers: idempotencyHeader,
+        operationId: 'createInvestment',
+        summary: 'Invest part of the balance in a plan',
+        tags,
+        headers,
         body: createInvestmentBodySchema,
-        response: { 201: investmentSchema },
+        response: { 201: investmentSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (req, reply) => {
@@ -56,7 +66,15 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/investments/claim',
-    { schema: { tags: ['investments'], headers: idempotencyHeader, response: { 200: transactionSchema } } },
+    {
+      schema: {
+        operationId: 'claimProfits',
+        summary: 'Move all profit earned to the balance',
+        tags,
+        headers,
+        response: { 200: transactionSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (req, reply) => {
       const user = currentUser(req);
       const out = await idempotent(db, req, user.id, (tx) => claimAllProfits(tx, user));
@@ -68,10 +86,12 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/investments/:id/end',
     {
       schema: {
-        tags: ['investments'],
-        headers: idempotencyHeader,
+        operationId: 'endInvestment',
+        summary: 'End an investment: its principal returns to the balance',
+        tags,
+        headers,
         params: z.object({ id: text(100, messages.invalidRequest).min(1, { error: messages.invalidRequest }) }),
-        response: { 200: investmentSchema },
+        response: { 200: investmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req, reply) => {

@@ -7,9 +7,10 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 import { mailbox, mailDetail, resendMail } from './mailbox.service.js';
 
-const tags = ['admin'];
+const tags = ['admin-mailbox'];
 
 /** The console's mailbox: the e-mail outbox newest first, one message as sent, resending a failed one. Admins only. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,17 +19,41 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/mailbox',
-    { schema: { tags, querystring: adminMailQuerySchema, response: { 200: adminMailPageSchema } } },
+    {
+      schema: {
+        operationId: 'listMailbox',
+        summary: 'The e-mail outbox, newest first, filtered',
+        tags,
+        querystring: adminMailQuerySchema,
+        response: { 200: adminMailPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     (req) => mailbox(db, req.query),
   );
   app.get(
     '/admin/mailbox/:id',
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: adminMailDetailSchema } } },
+    {
+      schema: {
+        operationId: 'getMailboxMessage',
+        summary: 'One message as it was sent, with its attempts',
+        tags,
+        params: adminIdParamsSchema,
+        response: { 200: adminMailDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     (req) => mailDetail(db, req.params.id),
   );
   app.post(
     '/admin/mailbox/:id/resend',
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: adminMailRowSchema } } },
+    {
+      schema: {
+        operationId: 'resendMailboxMessage',
+        summary: 'Send a failed message again',
+        tags,
+        params: adminIdParamsSchema,
+        response: { 200: adminMailRowSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     (req) => resendMail(db, req.params.id, `admin:${currentUser(req).email}`, clock.now()),
   );
 };

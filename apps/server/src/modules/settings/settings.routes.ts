@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publishToAdmins } from '../../core/realtime/publish.js';
 import { readSettings, saveSettings } from '../../core/settings/settings.queries.js';
 import { currentUser, requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 
-const tags = ['admin'];
+const tags = ['admin-settings'];
 
 /**
  * The operator's settings (fee, bonus, security deposit, minimums, support links, operator e-mail,
@@ -16,11 +17,25 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db, settings } = app.deps;
 
-  app.get('/admin/settings', { schema: { tags, response: { 200: settingsSchema } } }, () => readSettings(db));
+  const read = {
+    operationId: 'getSettings',
+    summary: 'The operator’s settings',
+    tags,
+    response: { 200: settingsSchema, ...errorResponses(400, 401, 403) },
+  };
+  app.get('/admin/settings', { schema: read }, () => readSettings(db));
 
   app.put(
     '/admin/settings',
-    { schema: { tags, body: settingsBodySchema, response: { 200: settingsSchema } } },
+    {
+      schema: {
+        operationId: 'updateSettings',
+        summary: 'Save the settings; every node reads them at once',
+        tags,
+        body: settingsBodySchema,
+        response: { 200: settingsSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
     async (req) => {
       const actor = `admin:${currentUser(req).email}`;
       const saved = await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { transactionsPageSchema, transactionsQuerySchema } from '@meridian/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listHistory } from '../../core/history/history-page.js';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
@@ -9,9 +10,11 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transactions',
     {
       schema: {
+        operationId: 'listTransactions',
+        summary: 'The member’s transactions, newest first, a page at a time',
         tags: ['transactions'],
         querystring: transactionsQuerySchema,
-        response: { 200: transactionsPageSchema },
+        response: { 200: transactionsPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (req) =>

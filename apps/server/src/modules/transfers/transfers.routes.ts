@@ -1,8 +1,8 @@
 import { recipientQuerySchema, recipientSchema, transactionSchema, transferBodySchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
-import { idempotencyKey, requestHash } from '../../http/idempotency.js';
+import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
+import { errorResponses } from '../../http/openapi.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,15 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/transfers/recipient',
-    { schema: { tags: ['transfers'], querystring: recipientQuerySchema, response: { 200: recipientSchema } } },
+    {
+      schema: {
+        operationId: 'findTransferRecipient',
+        summary: 'The name of the member an e-mail belongs to, to confirm a transfer',
+        tags: ['transfers'],
+        querystring: recipientQuerySchema,
+        response: { 200: recipientSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
     async (req) => ({
       name: (await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser)).name,
     }),
@@ -21,10 +29,13 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transfers',
     {
       schema: {
+        operationId: 'createTransfer',
+        summary: 'Send money to another member',
+        description: 'Debits the amount plus the fee; `feeCents`, when sent, must be the fee the server charges.',
         tags: ['transfers'],
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeaders,
         body: transferBodySchema,
-        response: { 201: transactionSchema },
+        response: { 201: transactionSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
     async (req, reply) => {

@@ -8,10 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
+import { errorResponses } from '../../http/openapi.js';
 import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from './withdrawals.service.js';
 
 const settled = z.object({ withdrawal: withdrawalSchema, changed: z.boolean() });
-const tags = ['admin'];
+const tags = ['admin-withdrawals'];
 
 /**
  * The operator's withdrawal queue: pending requests oldest first with their destination; approving
@@ -25,19 +26,44 @@ export const withdrawalAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/withdrawals',
-    { schema: { tags, querystring: adminQueueQuerySchema, response: { 200: adminWithdrawalsPageSchema } } },
+    {
+      schema: {
+        operationId: 'listPendingWithdrawals',
+        summary: 'Pending withdrawals, oldest first, a page at a time',
+        tags,
+        querystring: adminQueueQuerySchema,
+        response: { 200: adminWithdrawalsPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     (req) => withdrawalQueue(db, req.query),
   );
 
   app.post(
     '/admin/withdrawals/:id/approve',
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: settled } } },
+    {
+      schema: {
+        operationId: 'approveWithdrawal',
+        summary: 'Approve a pending withdrawal',
+        tags,
+        params: adminIdParamsSchema,
+        response: { 200: settled, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     (req) => approveWithdrawal(db, req.params.id, `admin:${currentUser(req).email}`, links, clock.now()),
   );
 
   app.post(
     '/admin/withdrawals/:id/reject',
-    { schema: { tags, params: adminIdParamsSchema, body: adminRejectBodySchema, response: { 200: settled } } },
+    {
+      schema: {
+        operationId: 'rejectWithdrawal',
+        summary: 'Reject a pending withdrawal, with a reason',
+        tags,
+        params: adminIdParamsSchema,
+        body: adminRejectBodySchema,
+        response: { 200: settled, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
     (req) =>
       rejectWithdrawal(db, req.params.id, req.body.reason, `admin:${currentUser(req).email}`, links, clock.now()),
   );

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
-import { idempotent } from '../../http/idempotency.js';
+import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
 import {
   CodeRefused,
@@ -20,6 +21,8 @@ import {
   verifyCode,
   type WithdrawalContext,
 } from './withdrawals.service.js';
+
+const tags = ['withdrawals'];
 
 const EMPTY_PAYOUT: PayoutDetails = {
   bank: { bankName: '', accountNumber: '', accountName: '', routingNumber: '', swiftCode: '' },
@@ -44,9 +47,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireActiveUser,
       schema: {
-        tags: ['withdrawals'],
+        operationId: 'requestWithdrawalCode',
+        summary: 'E-mail a one-time code for this withdrawal',
+        tags,
         body: withdrawalRequestSchema,
-        response: { 201: z.object({ expiresAt: z.string() }) },
+        response: { 201: z.object({ expiresAt: z.string() }), ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (req, reply) => reply.status(201).send(await requestCode(db, currentUser(req), req.body, context())),
@@ -57,9 +62,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireActiveUser,
       schema: {
-        tags: ['withdrawals'],
+        operationId: 'verifyWithdrawalCode',
+        summary: 'Check the e-mailed code before filing the withdrawal',
+        tags,
         body: withdrawalWithOtpSchema,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (req) => verifyCode(db, currentUser(req), req.body, context()),
@@ -70,10 +77,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireActiveUser,
       schema: {
-        tags: ['withdrawals'],
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        operationId: 'createWithdrawal',
+        summary: 'File a withdrawal with its code; the amount is held until an operator decides',
+        tags,
+        headers: idempotencyKeyHeaders,
         body: withdrawalWithOtpSchema,
-        response: { 201: z.object({ transaction: transactionSchema, withdrawal: withdrawalSchema }) },
+        response: {
+          201: z.object({ transaction: transactionSchema, withdrawal: withdrawalSchema }),
+          ...errorResponses(400, 401, 403, 409, 413),
+        },
       },
     },
     async (req, reply) => {
@@ -90,7 +102,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payout-details',
-    { onRequest: requireUser, schema: { tags: ['withdrawals'], response: { 200: payoutDetailsSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        operationId: 'getPayoutDetails',
+        summary: 'The saved bank and crypto details that prefill withdrawals',
+        tags,
+        response: { 200: payoutDetailsSchema, ...errorResponses(400, 401) },
+      },
+    },
     async (req) => {
       const row = await findPayoutDetails(db, currentUser(req).id);
       return {
@@ -105,9 +125,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        tags: ['withdrawals'],
+        operationId: 'savePayoutDetails',
+        summary: 'Save the bank and crypto details',
+        tags,
         body: payoutDetailsSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (req) => {
