@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { APP_CONNECTION_NAME, backupPglite, backupPostgres } from '../lib/backup.js';
+import { restampAppliedMigrations } from './migration-stamps.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -54,7 +55,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      await restampAppliedMigrations(db, migrationsFolder);
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
     close: () => client.close(),
     backup: (file) => backupPglite(client, file),
     async listen(channel, onPayload) {
@@ -77,7 +81,9 @@ export function openPostgres(url: string, poolSize = 20): Database {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const locked = drizzlePg(client, { schema });
+        await restampAppliedMigrations(locked as unknown as Db, migrationsFolder);
+        await migratePg(locked, { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
         client.release();
