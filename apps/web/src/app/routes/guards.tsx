@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { useMe } from '../../lib/api/get-me';
+import { meQueryOptions, useMe } from '../../lib/api/get-me';
+import { useSignedIn } from '../../lib/api/get-session';
 import { returnTo } from '../../lib/return-to';
 
 /** Protected routes: 'Refreshing...' while the session is checked, /login without one (which leads back here). */
@@ -12,11 +14,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login and /register: a signed-in user goes straight on, to where they were going or the dashboard. */
+/**
+ * /login and /register: a signed-in user goes straight on, to where they were going or the dashboard.
+ * A visitor is told apart by the session check, which answers them without a failed request; /api/me
+ * (a 401 for a visitor) is asked only for a session.
+ */
 export function GuestOnly() {
-  const { data: user, isPending } = useMe();
+  const signedIn = useSignedIn();
+  const { data: user, isPending } = useQuery({ ...meQueryOptions, enabled: signedIn === true });
   const { state } = useLocation();
-  if (isPending) return <FullScreenSpinner />;
-  if (user) return <Navigate to={returnTo(state)} replace />;
+  if (signedIn === undefined || (signedIn && isPending)) return <FullScreenSpinner />;
+  if (signedIn && user) return <Navigate to={returnTo(state)} replace />;
   return <Outlet />;
 }
