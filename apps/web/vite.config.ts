@@ -26,10 +26,13 @@ export default defineConfig({
       // not compress them, so a page's JavaScript comes in a few files rather than dozens: ...
       preserveEntrySignatures: false,
       output: {
+        // Modules run in source order whichever chunk holds them: lib/zod-config.ts before any schema.
+        strictExecutionOrder: true,
         codeSplitting: {
           // ... what every page runs (React, the router, the query client, the guards, zod and the
-          // shared schemas) is one chunk, in module order, so zod-config.ts runs before any schema;
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // shared schemas) is one chunk; only what those modules use, not everything they import
+          // (messages.ts re-exports the console's strings, which only the console's chunks use) ...
+          groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
           // ... and the small modules several lazy pages share (icons, UI components, API hooks) are
           // copied into each page's chunk instead of each being a file of its own.
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
