@@ -1,6 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { createQueryClient } from '../lib/query-client';
 import { toasterHost } from '../lib/toast';
 
 const ThemedToaster = lazy(async () => ({ default: (await import('./themed-toaster')).ThemedToaster }));
@@ -17,10 +16,10 @@ function ToasterHost() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query client comes from main.tsx, which shares it with the router's loaders. */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <ToasterHost />
     </QueryClientProvider>
