@@ -24,7 +24,9 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+// A build from before the compressed copies (index.html.br) is rebuilt too, so it is served compressed.
+const built = existsSync(builtIndex) && existsSync(`${builtIndex}.br`);
+const builtAt = built ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (changedAt > builtAt) {
   console.log('Building the web app...');

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@meridian/shared';
-import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
@@ -14,10 +13,12 @@ import { SettingsStore } from './core/settings/settings-store.js';
 import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
+import { registerCompression } from './http/compression.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { apiDocument } from './http/openapi.js';
 import { originCheck } from './http/origin-check.js';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.js';
+import { sendIndexHtml, serveWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { withLogRedaction } from './lib/log-options.js';
 import { diskStore, type ObjectStore, s3Store } from './lib/object-store.js';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions) {
     https: opts.config.publicUrl.startsWith('https://'),
     scriptHashes: serveWeb && indexHtml ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
   });
+  await registerCompression(app);
   const { onRoute } = opts;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
@@ -168,20 +170,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api', listen: opts.listen });
 
-  if (serveWeb && webDist !== null) {
-    // wildcard: files written by a later rebuild are served without a restart.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      setHeaders: cacheHeaders,
-    });
-    // The landing page is a client route too; without this the static plugin refuses the folder.
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
+  if (serveWeb && webDist !== null) await serveWebApp(app, webDist);
 
   // Unknown /api paths are JSON 404s; every other GET (and HEAD, which answers as GET does without
   // the body) is a client-side route of the web app.
@@ -190,7 +179,7 @@ export async function buildApp(opts: BuildAppOptions) {
     // A missing asset is a 404, never index.html (which a browser would fail to run as a script).
     const isClientRoute = !url.startsWith('/api') && !url.startsWith('/assets/') && path.extname(url) === '';
     if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndexHtml(reply);
     }
     return reply.status(404).send(errorBody('NOT_FOUND', messages.notFound, undefined, request.id));
   });
@@ -217,12 +206,6 @@ function objectStoreFor(config: Config): ObjectStore {
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops back from the socket, no more. */
 function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
-/** Hashed build assets never change; everything else is revalidated. */
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

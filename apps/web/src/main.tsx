@@ -1,8 +1,11 @@
+// First: every schema built after it parses without eval (see zod-config.ts).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import { followSystemTheme } from './lib/theme';
 import './index.css';
 
@@ -10,11 +13,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 followSystemTheme();
-const router = createRouter();
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,42 +1,27 @@
-import { TOAST } from '@meridian/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
-import { useTheme } from '../lib/theme';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { toasterHost } from '../lib/toast';
 
-const toasterStyle = (theme: 'light' | 'dark') =>
-  ({
-    '--width': `${TOAST.widthPx}px`,
-    // Toast surfaces match the app's cards rather than Sonner's pure black/white.
-    ...(theme === 'dark'
-      ? { '--normal-bg': '#0f172a', '--normal-border': '#1e293b', '--normal-text': '#f1f5f9' }
-      : { '--normal-bg': '#ffffff', '--normal-border': '#e2e8f0', '--normal-text': '#0f172a' }),
-  }) as CSSProperties;
+const ThemedToaster = lazy(async () => ({ default: (await import('./themed-toaster')).ThemedToaster }));
 
-function ThemedToaster() {
-  const { theme } = useTheme();
+/** Mounts the Toaster when the first toast asks for it (lib/toast.ts), and keeps it from then on. */
+function ToasterHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => toasterHost.connect(() => setWanted(true)), []);
+  if (!wanted) return null;
   return (
-    <Toaster
-      theme={theme}
-      // Top centre: clear of the account menu (top right) and of right-aligned form buttons (bottom right).
-      position="top-center"
-      duration={TOAST.durationMs}
-      visibleToasts={TOAST.visibleToasts}
-      gap={TOAST.gapPx}
-      closeButton
-      style={toasterStyle(theme)}
-      toastOptions={{ className: 'font-sans' }}
-    />
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query client comes from main.tsx, which shares it with the router's loaders. */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
-      <ThemedToaster />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useRef } from 'react';
-import { toast } from 'sonner';
 import { ApiError, errorMessage, errorMessageOr } from './api-client';
 import { notify } from './toast';
 
@@ -39,13 +38,13 @@ function showSuccess(text: ToastText, toastId: string | undefined): void {
   const title = typeof text === 'string' ? text : text.title;
   const description = typeof text === 'string' ? undefined : text.description;
   if (toastId === undefined) notify.success(title, description);
-  else toast.success(title, { id: toastId, ...(description === undefined ? {} : { description }) });
+  else notify.as(toastId).success(title, description);
 }
 
 function showFailure(error: unknown, fallback: string | undefined, toastId: string | undefined): void {
   const message = fallback === undefined ? errorMessage(error) : errorMessageOr(error, fallback);
   if (toastId === undefined) notify.error(message);
-  else toast.error(message, { id: toastId });
+  else notify.as(toastId).error(message);
 }
 
 /**
@@ -61,7 +60,7 @@ export function useSubmit<TValues, TResult>(
 
   return useCallback(async (values: TValues) => {
     const { run, success, failure, progress, toastId, form, onSuccess, onError } = latest.current;
-    if (progress !== undefined) toast.loading(progress, { id: toastId ?? progress });
+    if (progress !== undefined) notify.as(toastId ?? progress).loading(progress);
     let result: TResult;
     try {
       result = await run(values);

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { useMe } from '../../lib/api/get-me';
+import { meQueryOptions, useMe } from '../../lib/api/get-me';
 import { useSignedIn } from '../../lib/api/get-session';
 import { returnTo } from '../../lib/return-to';
 
@@ -25,12 +26,14 @@ export function RequireAuth() {
 
 /**
  * /login and /register: a signed-in user goes straight on, to where they were going or the dashboard.
- * Asks the way the public pages do (useSignedIn), so a visitor's check fails no request.
+ * A visitor is told apart by the session check, which answers them without a failed request; /api/me
+ * (a 401 for a visitor) is asked only for a session.
  */
 export function GuestOnly() {
   const signedIn = useSignedIn();
+  const { data: user, isPending } = useQuery({ ...meQueryOptions, enabled: signedIn === true });
   const { state } = useLocation();
-  if (signedIn === undefined) return <FullScreenSpinner />;
-  if (signedIn) return <Navigate to={returnTo(state)} replace />;
+  if (signedIn === undefined || (signedIn && isPending)) return <FullScreenSpinner />;
+  if (signedIn && user) return <Navigate to={returnTo(state)} replace />;
   return <Outlet />;
 }

@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useState } from 'react';
+import { useOnDemand } from '../../lib/use-on-demand';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
-import { CountryModal } from './country-modal';
+
+const loadModal = () => import('./country-modal');
 
 interface CountryFieldProps {
   id: string;
@@ -13,14 +15,23 @@ interface CountryFieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A read-only Country input; click, Enter or Space opens the searchable country modal. */
+/**
+ * A read-only Country input; click, Enter or Space opens the searchable country modal. The modal
+ * (with Radix's dialog, ~13 KB compressed) is fetched when the input is pointed at or focused, not
+ * with the page; opened before it has arrived, it opens when it does.
+ */
 export function CountryField({ id, value, onChange, label = 'Country', error, ref }: CountryFieldProps) {
   const [open, setOpen] = useState(false);
+  const modal = useOnDemand(loadModal);
+  const show = () => {
+    setOpen(true);
+    modal.request();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
       event.preventDefault();
-      setOpen(true);
+      show();
     }
   };
 
@@ -35,7 +46,9 @@ export function CountryField({ id, value, onChange, label = 'Country', error, re
           placeholder="Select your country"
           aria-haspopup="dialog"
           aria-invalid={error ? true : undefined}
-          onClick={() => setOpen(true)}
+          onPointerEnter={modal.request}
+          onFocus={modal.request}
+          onClick={show}
           onKeyDown={onKeyDown}
           className="cursor-pointer pr-10 read-only:bg-white read-only:text-slate-900 dark:read-only:bg-slate-900 dark:read-only:text-slate-100"
         />
@@ -44,7 +57,9 @@ export function CountryField({ id, value, onChange, label = 'Country', error, re
           aria-hidden="true"
         />
       </div>
-      <CountryModal isOpen={open} onClose={() => setOpen(false)} onSelect={onChange} selected={value} />
+      {modal.module && (
+        <modal.module.CountryModal isOpen={open} onClose={() => setOpen(false)} onSelect={onChange} selected={value} />
+      )}
     </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { meQueryOptions } from './get-me';
 
@@ -14,6 +14,16 @@ export async function getSignedIn(signal?: AbortSignal): Promise<boolean> {
   return typeof session === 'object' && session !== null;
 }
 
+export const signedInQueryOptions = queryOptions({
+  queryKey: signedInQueryKey,
+  queryFn: ({ signal }) => getSignedIn(signal),
+  // A check this recent stands (the router starts it while the page's code downloads, see router.tsx);
+  // signing in or out answers it at once through the me query below.
+  staleTime: 10_000,
+  // A public page must not stall or nag when the check fails: it shows the visitor's links.
+  retry: false,
+});
+
 /**
  * For the public pages ('Go to Dashboard' instead of 'Log in / Register'): true or false, or
  * undefined while unknown. A user the app already knows (or knows to be signed out) costs no request.
@@ -22,14 +32,7 @@ export function useSignedIn(): boolean | undefined {
   // Reads the me cache without fetching: /api/me would 401 for a visitor.
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
   const known = me !== undefined;
-  const { data: signedIn, isError } = useQuery({
-    queryKey: signedInQueryKey,
-    queryFn: ({ signal }) => getSignedIn(signal),
-    enabled: !known,
-    staleTime: 0,
-    // A public page must not stall or nag when the check fails: it shows the visitor's links.
-    retry: false,
-  });
+  const { data: signedIn, isError } = useQuery({ ...signedInQueryOptions, enabled: !known });
   if (known) return me !== null;
   return isError ? false : signedIn;
 }

@@ -31,8 +31,10 @@ export function useLogout() {
   const logout = async () => {
     try {
       await signOutMutation.mutateAsync();
+      // At once, before the page under the guard re-renders without a user: its redirect would
+      // remember the page, and the next login would lead back there instead of the dashboard.
+      navigate('/login', { replace: true, flushSync: true });
       notify.success(messages.logoutSuccessful);
-      navigate('/login', { replace: true });
     } catch (error) {
       notify.failure(error);
     }
