@@ -1,5 +1,3 @@
-// First: every schema built after it parses without eval (see zod-config.ts).
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
