@@ -33,6 +33,14 @@ function folderWith(name: string, edit: (entries: JournalEntry[]) => JournalEntr
   return folder;
 }
 
+/** 0014 and 0015 as they were released: stamped before 0013, the journal ending at 0015. */
+const OLD_STAMPS: Record<string, number> = {
+  '0014_admin-console': 1795546620740,
+  '0015_console-hardening': 1795549528591,
+};
+const releasedWithOldStamps = (name: string): string =>
+  folderWith(name, (e) => e.filter((x) => x.tag <= '0015').map((x) => ({ ...x, when: OLD_STAMPS[x.tag] ?? x.when })));
+
 async function appliedCount(client: PGlite): Promise<number> {
   const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
   return rows[0]?.n ?? 0;
@@ -63,17 +71,10 @@ describe('migration stamps', () => {
   });
 
   it('a database that applied 0014 and 0015 under their old, earlier stamps does not run them again', async () => {
-    const old: Record<string, number> = {
-      '0014_admin-console': 1795546620740,
-      '0015_console-hardening': 1795549528591,
-    };
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       const db = drizzle(client);
-      const released = folderWith('old-stamps', (e) =>
-        e.filter((x) => x.tag <= '0015').map((x) => ({ ...x, when: old[x.tag] ?? x.when })),
-      );
-      await migrate(db, { migrationsFolder: released });
+      await migrate(db, { migrationsFolder: releasedWithOldStamps('old-stamps') });
       const before = await appliedCount(client);
 
       // Without the re-stamp, Drizzle sees 0014 as newer than the newest record (0013) and fails on
@@ -91,17 +92,10 @@ describe('migration stamps', () => {
   });
 
   it('without the re-stamp, the old stamps would run 0014 again and fail', async () => {
-    const old: Record<string, number> = {
-      '0014_admin-console': 1795546620740,
-      '0015_console-hardening': 1795549528591,
-    };
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       const db = drizzle(client);
-      const released = folderWith('old-stamps-unrepaired', (e) =>
-        e.filter((x) => x.tag <= '0015').map((x) => ({ ...x, when: old[x.tag] ?? x.when })),
-      );
-      await migrate(db, { migrationsFolder: released });
+      await migrate(db, { migrationsFolder: releasedWithOldStamps('old-stamps-unrepaired') });
       await expect(migrate(db, { migrationsFolder: migrations })).rejects.toThrow();
     } finally {
       await client.close();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { rows } from '../lib/sql.js';
 import type { Db } from './client.js';
 
 /*
@@ -10,8 +11,10 @@ import type { Db } from './client.js';
  * first, matched by the SQL's hash, so each migration stays applied exactly once.
  */
 export async function restampAppliedMigrations(db: Db, migrationsFolder: string): Promise<void> {
-  const result = await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`);
-  const [table] = (result as unknown as { rows: { found: boolean }[] }).rows;
+  const [table] = await rows<{ found: boolean }>(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
+  );
   if (!table?.found) return;
   for (const migration of readMigrationFiles({ migrationsFolder })) {
     await db.execute(
