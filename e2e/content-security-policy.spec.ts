@@ -5,7 +5,7 @@
 import { adminMessages } from '@meridian/shared';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/env';
-import { TINY_PNG } from './support/money';
+import { depositViaApi, TINY_PNG } from './support/money';
 import { logIn } from './support/ui';
 import { createActiveUser } from './support/users';
 
@@ -28,12 +28,6 @@ function recordViolations(context: BrowserContext, page: Page): string[] {
     if (/CSP violation|Content Security Policy/i.test(text)) seen.push(`${page.url()}: ${text}`);
   });
   return seen;
-}
-
-function origin(): string {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('baseURL is not configured');
-  return new URL(baseURL).origin;
 }
 
 /** A one-page PDF with a line of text, its cross-reference offsets computed. */
@@ -78,18 +72,7 @@ test('no page of the platform breaks its own Content-Security-Policy', async ({ 
   await expect(page.getByRole('img', { name: 'Receipt preview' })).toBeVisible();
 
   // A PDF receipt for the console's viewer, filed through the API as the checkout would.
-  const methods = (await (await page.request.get('/api/deposit-methods')).json()) as { id: string }[];
-  const methodId = methods[0]?.id;
-  if (!methodId) throw new Error('no deposit method is seeded');
-  const filed = await page.request.post('/api/deposits', {
-    headers: { origin: origin(), 'idempotency-key': `e2e-csp-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    multipart: {
-      amountCents: '25000',
-      methodId,
-      receipt: { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: tinyPdf() },
-    },
-  });
-  expect(filed.status(), await filed.text()).toBe(201);
+  await depositViaApi(page, 25_000, { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
 
   // The operator's console, every section, in a context of its own.
   const adminContext = await browser.newContext();

@@ -4,22 +4,16 @@
 import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { countOpenedSockets, createFundedUser, investViaApi, summaryFigure, waitForRealtime } from './support/money';
 import { expectToast, logIn, toasts } from './support/ui';
-import { createActiveUser, makeUser, registerViaApi, runAdmin } from './support/users';
+import { appOrigin, createActiveUser, makeUser, registerViaApi, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 120_000 });
-
-function origin(): string {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error('baseURL is not configured');
-  return new URL(baseURL).origin;
-}
 
 /** Another device signs this session out: the browser keeps its cookie, the server no longer knows it. */
 async function signOutElsewhere(page: Page, playwright: PlaywrightWorkerArgs['playwright']): Promise<void> {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   const elsewhere = await playwright.request.newContext({
-    baseURL: origin(),
-    extraHTTPHeaders: { cookie, origin: origin() },
+    baseURL: appOrigin(),
+    extraHTTPHeaders: { cookie, origin: appOrigin() },
   });
   try {
     const res = await elsewhere.post('/api/auth/sign-out', { data: {} });
@@ -189,7 +183,7 @@ async function endViaApi(page: Page, planName: string): Promise<void> {
   const investment = list.find((item) => item.planName === planName && item.status === 'active');
   if (!investment) throw new Error(`no active investment in ${planName}`);
   const res = await page.request.post(`/api/investments/${investment.id}/end`, {
-    headers: { origin: origin(), 'idempotency-key': `e2e-end-${investment.id}` },
+    headers: { origin: appOrigin(), 'idempotency-key': `e2e-end-${investment.id}` },
   });
   if (!res.ok()) throw new Error(`ending failed: ${res.status()} ${await res.text()}`);
 }

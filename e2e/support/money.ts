@@ -118,20 +118,28 @@ export async function transferViaApi(page: Page, recipientEmail: string, cents: 
   await moneyPost(page, '/api/transfers', { recipientEmail, amountCents: cents });
 }
 
+/** A receipt file as a multipart upload names it. */
+export interface ReceiptFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 /**
- * Files a deposit of `cents` by the method labelled `methodLabel`, with a tiny PNG receipt, through the
+ * Files a deposit of `cents` by the method labelled `methodLabel`, with `receipt` (a tiny PNG unless given), through the
  * API from `page`'s signed-in context (setup for the operator's queue). Returns the deposit's id.
  */
-export async function depositViaApi(page: Page, cents: number, methodLabel = 'PayPal'): Promise<string> {
+export async function depositViaApi(
+  page: Page,
+  cents: number,
+  receipt: ReceiptFile = { name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG },
+  methodLabel = 'PayPal',
+): Promise<string> {
   const methods = (await (await page.request.get('/api/deposit-methods')).json()) as { id: string; label: string }[];
   const method = methods.find((m) => m.label === methodLabel);
   if (!method) throw new Error(`no deposit method labelled ${methodLabel}`);
   const res = await page.request.post('/api/deposits', {
-    multipart: {
-      amountCents: String(cents),
-      methodId: method.id,
-      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG },
-    },
+    multipart: { amountCents: String(cents), methodId: method.id, receipt },
     headers: { origin: appOrigin(), 'idempotency-key': newIdempotencyKey() },
   });
   if (!res.ok()) throw new Error(`POST /api/deposits failed: ${res.status()} ${await res.text()}`);
