@@ -13,25 +13,13 @@ export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows 
   await client.connect();
   try {
     const one = async (text, params = []) => Object.values((await client.query(text, params)).rows[0])[0];
-    const unbalancedJournals = Number(
-      await one(
-        `SELECT count(*) FROM (SELECT journal_id FROM entries GROUP BY journal_id HAVING SUM(amount_cents) <> 0) x`,
-      ),
-    );
-    const journalsWithoutEntries = Number(
-      await one(`SELECT count(*) FROM journals j WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.journal_id = j.id)`),
-    );
-    const sumOfAllEntries = Number(await one(`SELECT COALESCE(SUM(amount_cents), 0) FROM entries`));
-    const negativeUserAccounts = Number(
-      await one(`SELECT count(*) FROM accounts WHERE user_id IS NOT NULL AND balance_cents < 0`),
-    );
-    const balancesOffTheirEntries = Number(
-      await one(
-        `SELECT count(*) FROM accounts a
-           LEFT JOIN (SELECT account_id, SUM(amount_cents) AS s FROM entries GROUP BY account_id) e ON e.account_id = a.id
-           WHERE a.user_id IS NOT NULL AND a.balance_cents <> COALESCE(e.s, 0)`,
-      ),
-    );
+    const {
+      unbalancedJournals,
+      journalsWithoutEntries,
+      sumOfAllEntries,
+      negativeUserAccounts,
+      balancesOffTheirEntries,
+    } = await ledgerInvariants(client);
     const usersCents = Number(
       await one(
         `SELECT COALESCE(SUM(a.balance_cents), 0) FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email LIKE $1`,
@@ -73,4 +61,45 @@ export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows 
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * What must hold of any books, read through `client` (node-postgres, connected): every journal sums to
+ * zero and has entries, all entries sum to zero, no user account is negative, every user account's
+ * cached balance equals the sum of its entries. `ok` when all hold.
+ */
+export async function ledgerInvariants(client) {
+  const one = async (text, params = []) => Object.values((await client.query(text, params)).rows[0])[0];
+  const unbalancedJournals = Number(
+    await one(
+      `SELECT count(*) FROM (SELECT journal_id FROM entries GROUP BY journal_id HAVING SUM(amount_cents) <> 0) x`,
+    ),
+  );
+  const journalsWithoutEntries = Number(
+    await one(`SELECT count(*) FROM journals j WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.journal_id = j.id)`),
+  );
+  const sumOfAllEntries = Number(await one(`SELECT COALESCE(SUM(amount_cents), 0) FROM entries`));
+  const negativeUserAccounts = Number(
+    await one(`SELECT count(*) FROM accounts WHERE user_id IS NOT NULL AND balance_cents < 0`),
+  );
+  const balancesOffTheirEntries = Number(
+    await one(
+      `SELECT count(*) FROM accounts a
+           LEFT JOIN (SELECT account_id, SUM(amount_cents) AS s FROM entries GROUP BY account_id) e ON e.account_id = a.id
+           WHERE a.user_id IS NOT NULL AND a.balance_cents <> COALESCE(e.s, 0)`,
+    ),
+  );
+  return {
+    ok:
+      unbalancedJournals === 0 &&
+      journalsWithoutEntries === 0 &&
+      sumOfAllEntries === 0 &&
+      negativeUserAccounts === 0 &&
+      balancesOffTheirEntries === 0,
+    unbalancedJournals,
+    journalsWithoutEntries,
+    sumOfAllEntries,
+    negativeUserAccounts,
+    balancesOffTheirEntries,
+  };
 }

@@ -43,7 +43,7 @@ const alterSystem = (name, value) => `ALTER SYSTEM SET ${name} = '${String(value
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-function runPgTool(bin, tool, args, timeoutMs = 120_000) {
+export function runPgTool(bin, tool, args, timeoutMs = 120_000) {
   const exe = path.join(bin, tool);
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   const res = spawnSync(cmd, argv, { encoding: 'utf8', timeout: timeoutMs, cwd: os.tmpdir() });
@@ -65,9 +65,10 @@ export async function query(url, text, params = []) {
 
 /**
  * Starts the cluster, applies `settings` with ALTER SYSTEM and restarts it. Returns the cluster with
- * `stop()`; `onStarted(stop)` is called as soon as there is something to stop.
+ * `stop()`; `onStarted(stop)` is called as soon as there is something to stop, and `prepare(cluster)`
+ * runs on the fresh cluster before the settings (a seed written with the test settings, durability off).
  */
-export async function startBenchCluster(settings, { onStarted } = {}) {
+export async function startBenchCluster(settings, { onStarted, prepare } = {}) {
   // startCluster records "the last cluster" for a bare `pg-cluster.mjs stop`; a colleague's cluster
   // recorded there must stay the one that command stops, so the record is put back.
   const previousState = existsSync(STATE_FILE) ? readFileSync(STATE_FILE, 'utf8') : null;
@@ -87,46 +88,55 @@ export async function startBenchCluster(settings, { onStarted } = {}) {
   };
   onStarted?.(stop);
   try {
-    const client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    try {
-      for (const [name, value] of Object.entries(settings)) {
-        // A preloaded library's own settings (a.b) exist only after the restart; set below.
-        if (!name.includes('.')) await client.query(alterSystem(name, value));
-      }
-    } finally {
-      await client.end();
-    }
-    runPgTool(cluster.bin, 'pg_ctl', [
-      '-D',
-      cluster.dataDir,
-      '-l',
-      path.join(cluster.dir, 'postgres.log'),
-      '-w',
-      '-t',
-      '60',
-      '-m',
-      'fast',
-      'restart',
-    ]);
-    const effective = {};
-    const c2 = new pg.Client({ connectionString: cluster.url });
-    await c2.connect();
-    try {
-      const later = Object.entries(settings).filter(([name]) => name.includes('.'));
-      for (const [name, value] of later) await c2.query(alterSystem(name, value));
-      if (later.length) await c2.query('SELECT pg_reload_conf()');
-      for (const name of Object.keys(settings)) {
-        const { rows } = await c2.query(`SHOW ${name}`);
-        effective[name] = Object.values(rows[0])[0];
-      }
-    } finally {
-      await c2.end();
-    }
-    const { rows: v } = await query(cluster.url, 'SHOW server_version');
-    return { ...cluster, stop, settings: effective, version: v[0].server_version };
+    await prepare?.(cluster);
+    return { ...cluster, stop, ...(await applySettings(cluster, settings)) };
   } catch (err) {
     stop();
     throw err;
   }
+}
+
+/**
+ * Applies `settings` to a running cluster with ALTER SYSTEM and restarts it (settings of a preloaded
+ * library, `a.b`, after the restart). Returns the effective settings and the server's version.
+ */
+export async function applySettings(cluster, settings) {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    for (const [name, value] of Object.entries(settings)) {
+      // A preloaded library's own settings (a.b) exist only after the restart; set below.
+      if (!name.includes('.')) await client.query(alterSystem(name, value));
+    }
+  } finally {
+    await client.end();
+  }
+  runPgTool(cluster.bin, 'pg_ctl', [
+    '-D',
+    cluster.dataDir,
+    '-l',
+    path.join(cluster.dir, 'postgres.log'),
+    '-w',
+    '-t',
+    '60',
+    '-m',
+    'fast',
+    'restart',
+  ]);
+  const effective = {};
+  const c2 = new pg.Client({ connectionString: cluster.url });
+  await c2.connect();
+  try {
+    const later = Object.entries(settings).filter(([name]) => name.includes('.'));
+    for (const [name, value] of later) await c2.query(alterSystem(name, value));
+    if (later.length) await c2.query('SELECT pg_reload_conf()');
+    for (const name of Object.keys(settings)) {
+      const { rows } = await c2.query(`SHOW ${name}`);
+      effective[name] = Object.values(rows[0])[0];
+    }
+  } finally {
+    await c2.end();
+  }
+  const { rows: v } = await query(cluster.url, 'SHOW server_version');
+  return { settings: effective, version: v[0].server_version };
 }

@@ -21,6 +21,33 @@ export async function pool(count, limit, task) {
   return results;
 }
 
+/** The password of every user a run signs up. */
+export const benchPassword = (runId) => `bench password ${runId}`;
+
+/** The session cookie a sign-up or sign-in answered with (from its set-cookie headers). */
+function sessionCookie(res, email) {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+  if (!cookie.includes('session_token')) throw new Error(`${email} was given no session cookie: ${cookie}`);
+  return cookie;
+}
+
+/** Signs an existing user in through POST /api/auth/sign-in/email; returns the session cookie. */
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return sessionCookie(res, email);
+}
+
 /** Registers one user; returns { email, cookie } with the session cookie from set-cookie. */
 async function register(base, runId, i) {
   const email = `bench-${runId}-${i}@${BENCH_EMAIL_DOMAIN}`;
@@ -29,7 +56,7 @@ async function register(base, runId, i) {
     email,
     phone: '+15550100200',
     country: 'United States',
-    password: `bench password ${runId}`,
+    password: benchPassword(runId),
   };
   for (let attempt = 1; ; attempt++) {
     const res = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -39,15 +66,7 @@ async function register(base, runId, i) {
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();
-    if (res.status === 200) {
-      const cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .filter((c) => c && !c.endsWith('='))
-        .join('; ');
-      if (!cookie.includes('session_token')) throw new Error(`sign-up of ${email} set no session cookie: ${cookie}`);
-      return { email, cookie };
-    }
+    if (res.status === 200) return { email, cookie: sessionCookie(res, email) };
     if (attempt >= 3) throw new Error(`sign-up of ${email} failed: ${res.status} ${text.slice(0, 300)}`);
   }
 }
