@@ -1,3 +1,4 @@
+import { TRANSACTION_CATEGORIES, TRANSACTION_CATEGORY_MODES } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -105,6 +106,15 @@ export const transactions = pgTable(
     index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
     // The console's list of every user's transactions, newest first.
     index('transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A member's rows of one category (the history screen's filters), newest first: one small index per
+    // category, so a page of a category that is rare in a long history reads its own rows and no others
+    // (through the member's index it read every row between two of them: all of a long history when the
+    // category has few or none). Each row is in at most one of them.
+    ...TRANSACTION_CATEGORIES.map((category) =>
+      index(`transactions_user_${category}_idx`)
+        .on(t.userId, t.createdAt.desc(), t.id.desc())
+        .where(sql.raw(`mode IN (${TRANSACTION_CATEGORY_MODES[category].map((m) => `'${m}'`).join(', ')})`)),
+    ),
   ],
 );
 
@@ -132,6 +142,11 @@ export const investments = pgTable(
   },
   (t) => [
     index('investments_user_idx').on(t.userId, t.startedAt.desc()),
+    // The member's list (what a claim has not archived), in its order (started_at DESC, id DESC: nulls
+    // first, as ORDER BY ... DESC has them): it reads the rows it shows, not the member's whole history.
+    index('investments_user_listed_idx')
+      .on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`NOT ${t.archived}`),
     index('investments_active_idx').on(t.startedAt).where(sql`${t.status} = 'active'`),
     index('investments_plan_idx').on(t.planId, t.status),
     // One active investment per plan per user, enforced by the database.

@@ -58,13 +58,20 @@ export async function updateInvestment(
   return row;
 }
 
-/** What the investments page lists: everything not yet archived by a claim, newest first. */
-export async function listVisibleInvestments(db: Db, userId: string): Promise<InvestmentRow[]> {
+/**
+ * What the investments page lists: everything not yet archived by a claim, newest first; read through
+ * investments_user_listed_idx, whatever the member's history holds. Awaited, it runs.
+ */
+export function visibleInvestmentsQuery(db: Db, userId: string) {
   return db
     .select()
     .from(investments)
     .where(and(eq(investments.userId, userId), eq(investments.archived, false)))
     .orderBy(desc(investments.startedAt), desc(investments.id));
+}
+
+export async function listVisibleInvestments(db: Db, userId: string): Promise<InvestmentRow[]> {
+  return visibleInvestmentsQuery(db, userId);
 }
 
 export async function archiveFinished(tx: Db, userId: string): Promise<void> {
