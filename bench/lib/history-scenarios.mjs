@@ -82,26 +82,81 @@ export async function listScenarios({ url, userId }) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Times `requests` calls of `get(scenario)` after `warmup`, each read to its last byte. */
-export async function measure({ scenario, get, warmup, requests }) {
-  const once = async () => {
+/**
+ * Times `requests` calls of `get(scenario)` for each scenario after `warmup` each, every call read to its
+ * last byte. The calls go in rounds, one of each scenario per round in a shuffled order, so that a burst
+ * of other work on the machine falls on all the scenarios alike rather than on whichever ran then.
+ */
+export async function measure({ scenarios, get, warmup, requests }) {
+  // Which scenario each request was, in the order they were sent (the server's access log is read in
+  // the same order: serverTimes).
+  const sequence = [];
+  const once = async (scenario) => {
+    sequence.push(scenarios.indexOf(scenario));
     const res = await get(scenario);
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${scenario.path} answered ${res.status}: ${body.slice(0, 300)}`);
     return body;
   };
-  const answer = JSON.parse(await once());
-  const items = Array.isArray(answer) ? answer : answer.items;
-  if (scenario.expectFirstId !== undefined && items[0]?.id !== scenario.expectFirstId) {
-    throw new Error(`${scenario.name}: the page starts at ${items[0]?.id}, expected ${scenario.expectFirstId}`);
+  const items = [];
+  for (const scenario of scenarios) {
+    const answer = JSON.parse(await once(scenario));
+    const page = Array.isArray(answer) ? answer : answer.items;
+    if (scenario.expectFirstId !== undefined && page[0]?.id !== scenario.expectFirstId) {
+      throw new Error(`${scenario.name}: the page starts at ${page[0]?.id}, expected ${scenario.expectFirstId}`);
+    }
+    items.push(page.length);
+    for (let i = 1; i < warmup; i++) await once(scenario);
   }
-  for (let i = 1; i < warmup; i++) await once();
-  const times = [];
-  for (let i = 0; i < requests; i++) {
-    const t = performance.now();
-    await once();
-    times.push(performance.now() - t);
+  const times = scenarios.map(() => []);
+  const order = scenarios.map((_, i) => i);
+  for (let round = 0; round < requests; round++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const i of order) {
+      const t = performance.now();
+      await once(scenarios[i]);
+      times[i].push(performance.now() - t);
+    }
   }
-  times.sort((a, b) => a - b);
-  return { items: items.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    sequence,
+    results: times.map((t, i) => ({ items: items[i], client: percentiles(t) })),
+  };
+}
+
+function percentiles(times) {
+  const t = [...times].sort((a, b) => a - b);
+  return { p50: percentile(t, 50), p95: percentile(t, 95), p99: percentile(t, 99) };
+}
+
+/**
+ * The server's own time of each timed request: Fastify's access log (LOG_LEVEL=info) gives each request's
+ * responseTime, from its arrival to its last byte written. `logText` is the log from the first request
+ * `measure` sent; its requests came one at a time, so they are logged in `sequence`'s order. Returns
+ * p50/p95/p99 per scenario of the last `requests` of each (the timed ones).
+ */
+export function serverTimes({ logText, sequence, scenarios, requests }) {
+  const incoming = [];
+  const done = new Map();
+  for (const line of logText.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line);
+    if (entry.msg === 'incoming request') incoming.push(entry);
+    else if (entry.msg === 'request completed') done.set(entry.reqId, entry.responseTime);
+  }
+  if (incoming.length !== sequence.length) {
+    throw new Error(`the server logged ${incoming.length} requests, ${sequence.length} were sent`);
+  }
+  const times = scenarios.map(() => []);
+  incoming.forEach((entry, k) => {
+    const scenario = scenarios[sequence[k]];
+    if (!scenario.path.startsWith(entry.req.url.split('?')[0])) {
+      throw new Error(`request ${k} was ${entry.req.url}, expected ${scenario.path}`);
+    }
+    times[sequence[k]].push(done.get(entry.reqId));
+  });
+  return times.map((t) => percentiles(t.slice(-requests)));
 }

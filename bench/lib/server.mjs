@@ -16,6 +16,8 @@ export async function startServer({
   workDir,
   sessionSecret = randomBytes(32).toString('hex'),
   inspect = false,
+  /** info writes Fastify's access log: each request's own measured time (responseTime, ms). */
+  logLevel = 'warn',
   timeoutMs = 60_000,
   onSpawn,
 }) {
@@ -35,7 +37,7 @@ export async function startServer({
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     ACCRUAL_INTERVAL_MS: '0',
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_EMAIL: '1000000',
