@@ -294,6 +294,10 @@ async function main() {
   note(`plans    ${badPlans.length === 0 ? 'all pass' : `FAIL: ${badPlans.map((r) => r.name).join(', ')}`}`);
   note(`books    ${booksOk ? 'balanced' : 'NOT BALANCED'}`);
   note(
+    `seed     ${n(s.rows)} history rows, the heavy member's ${n(s.heavyRows)} and ${n(s.heavyInvestments)} investments; ` +
+      `seeded by SQL in ${s.seconds.toFixed(0)} s${snapshot ? ` (restored: seeded ${snapshot.createdAt})` : ''}`,
+  );
+  note(
     "timing   server: Fastify's responseTime (arrival to last byte written); client: request to last byte on 127.0.0.1; one at a time, keep-alive, in shuffled rounds",
   );
   note(

@@ -45,7 +45,7 @@ function statements({ investments, members }, heavy) {
          FROM users u WHERE u.id = ${heavy}
        UNION ALL
        SELECT g, md5('meridian-history-' || g), f || ' ' || l || ' ' || g, 1 + (g * 7919) % 19,
-              now() - interval '730 days' + ((g * 104729) % 300) * interval '1 day' + random() * interval '1 day',
+              now() - interval '730 days' + ((g::bigint * 104729) % 300) * interval '1 day' + random() * interval '1 day',
               CASE WHEN g % 3 = 0 THEN 1 + (g - 1 + 1 + (g * 37) % ${U - 1}) % ${U} END
          FROM generate_series(1, ${U}) AS g,
               LATERAL (SELECT (ARRAY['Ada','Ben','Chen','Dara','Emma','Farah','Hugo','Ines','Jon','Kai','Lara','Milan',
