@@ -60,8 +60,11 @@ function postgresJiffies(pm) {
   }
 }
 
-/** CPU jiffies so far of each party. `pids.server` is the server's pid, `dataDir` the cluster's. */
-export function cpuSnapshot({ serverPid, dataDir }) {
+/**
+ * CPU jiffies so far of each party. `serverPid` is the server's pid, `dataDir` the cluster's;
+ * `loadPids` are live child processes of the load generator (its reaped children count already).
+ */
+export function cpuSnapshot({ serverPid, dataDir, loadPids = [] }) {
   const m = machine();
   const me = procStat('self');
   const server = serverPid ? procStat(serverPid) : null;
@@ -71,7 +74,7 @@ export function cpuSnapshot({ serverPid, dataDir }) {
     at: Date.now(),
     machineTotal: m.total,
     machineBusy: m.busy,
-    loadgen: me ? me.self + me.children : 0,
+    loadgen: (me ? me.self + me.children : 0) + loadPids.reduce((sum, pid) => sum + (procStat(pid)?.self ?? 0), 0),
     server: server ? server.self : 0,
     postgres,
   };
