@@ -75,6 +75,8 @@ const note = (line) => say(`  ${line}`);
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const loadavg = () => os.loadavg().map((v) => Math.round(v * 100) / 100);
+const fmtBeats = (h) =>
+  `${h.pings} pings in ${h.bursts} bursts, the largest ${h.largestBurst} pings, the longest ${h.longestBurstMs} ms from first to last`;
 const fmtLat = (s) => `p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms (${s.count})`;
 
 const cleanups = [];
@@ -196,9 +198,7 @@ async function main() {
   note(
     `server CPU ${idleCpu.serverPct}% (${serverCpuMs(idleCpu)} ms), PostgreSQL ${idleCpu.postgresPct}%; event-loop delay p99 ${idleLoop.p99} ms, max ${idleLoop.max} ms`,
   );
-  note(
-    `heartbeats: ${idleBeats.map((b) => `${b.count} pings reached the clients over ${b.spreadMs} ms`).join('; ') || 'none'}`,
-  );
+  note(`heartbeat: ${fmtBeats(idleBeats)}`);
   if (idleProfile) printProfile(idleProfile);
 
   const heardBefore = await fleet.heardCount();
@@ -225,10 +225,7 @@ async function main() {
   const matched = matchEvents(transfers, report.heard, isTransferEvent);
   const lat = latencies(transfers);
   const failedPosts = transfers.filter((x) => !x.ok);
-  const beats = heartbeats(report.pings.filter((at) => at >= t)).map((b) => ({
-    ...b,
-    at: Math.round(b.at - t) / 1000,
-  }));
+  const beats = heartbeats(report.pings.filter((at) => at >= t));
   const loadDuring = loadavg();
   say(
     `\n[6/7] ${transfers.length} transfers posted in ${postSeconds.toFixed(1)} s (${(transfers.length / postSeconds).toFixed(1)}/s), ${ok} answered 201`,
@@ -254,9 +251,7 @@ async function main() {
   note(`(${lat.beforeAnswer} of ${2 * lat.transfers} events arrived before the POST's answer: negative figures)`);
   note(`server event-loop delay meanwhile: p99 ${loadLoop.p99} ms, max ${loadLoop.max} ms`);
   note(`CPU: ${formatCpu(loadCpu)}`);
-  note(
-    `heartbeats seen by the clients: ${beats.map((b) => `${b.count} pings at ${b.at} s spread over ${b.spreadMs} ms`).join('; ') || 'none'}`,
-  );
+  note(`heartbeat meanwhile: ${fmtBeats(beats)}`);
   if (loadProfile) printProfile(loadProfile);
 
   const books = await booksCheck({ databaseUrl: cluster.url, runId, fundedCents });

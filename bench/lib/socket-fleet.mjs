@@ -186,15 +186,24 @@ export function latencies(transfers) {
   };
 }
 
-/** Heartbeats as the clients saw them: pings grouped by gaps of over a second, and how long each took to reach all. */
+/**
+ * The heartbeat as the clients saw it: its pings grouped into bursts (pings under 100 ms apart), the
+ * largest burst and the longest one from first to last ping. A burst is the server writing pings in
+ * one go, with everything else on its thread waiting.
+ */
 export function heartbeats(pings) {
-  const groups = [];
+  const bursts = [];
   for (const at of pings) {
-    const g = groups.at(-1);
-    if (g && at - g.last < 1_000) {
-      g.last = at;
-      g.count++;
-    } else groups.push({ first: at, last: at, count: 1 });
+    const b = bursts.at(-1);
+    if (b && at - b.last < 100) {
+      b.last = at;
+      b.count++;
+    } else bursts.push({ first: at, last: at, count: 1 });
   }
-  return groups.map((g) => ({ at: g.first, count: g.count, spreadMs: Math.round((g.last - g.first) * 10) / 10 }));
+  return {
+    pings: pings.length,
+    bursts: bursts.length,
+    largestBurst: Math.max(0, ...bursts.map((b) => b.count)),
+    longestBurstMs: Math.round(10 * Math.max(0, ...bursts.map((b) => b.last - b.first))) / 10,
+  };
 }
