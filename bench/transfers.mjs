@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '../scripts/pg-cluster.mjs';
 import { booksCheck } from './lib/books.mjs';
+import { runCleanups } from './lib/cleanups.mjs';
 import { benchSettings, query, startBenchCluster } from './lib/cluster.mjs';
 import { cpuBetween, cpuSnapshot, formatCpu } from './lib/cpu.mjs';
 import { runTransfers } from './lib/load.mjs';
@@ -88,14 +89,7 @@ let cleaning = null;
 function cleanup() {
   cleaning ??= (async () => {
     killPgbench();
-    while (cleanups.length) {
-      const [name, fn] = cleanups.pop();
-      try {
-        await fn();
-      } catch (err) {
-        process.stderr.write(`bench: cleanup of ${name} failed: ${err instanceof Error ? err.message : err}\n`);
-      }
-    }
+    await runCleanups(cleanups);
   })();
   return cleaning;
 }

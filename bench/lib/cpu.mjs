@@ -62,9 +62,10 @@ function postgresJiffies(pm) {
 
 /**
  * CPU jiffies so far of each party. `serverPid` is the server's pid (or `serverPids`, several app
- * nodes: their sum is the server's share, each is kept too), `dataDir` the cluster's.
+ * nodes: their sum is the server's share, each is kept too), `dataDir` the cluster's; `loadPids` are
+ * live child processes of the load generator (its reaped children count already).
  */
-export function cpuSnapshot({ serverPid, serverPids = serverPid ? [serverPid] : [], dataDir }) {
+export function cpuSnapshot({ serverPid, serverPids = serverPid ? [serverPid] : [], dataDir, loadPids = [] }) {
   const m = machine();
   const me = procStat('self');
   const perServer = serverPids.map((pid) => procStat(pid)?.self ?? 0);
@@ -74,7 +75,7 @@ export function cpuSnapshot({ serverPid, serverPids = serverPid ? [serverPid] : 
     at: Date.now(),
     machineTotal: m.total,
     machineBusy: m.busy,
-    loadgen: me ? me.self + me.children : 0,
+    loadgen: (me ? me.self + me.children : 0) + loadPids.reduce((sum, pid) => sum + (procStat(pid)?.self ?? 0), 0),
     server: perServer.reduce((a, b) => a + b, 0),
     perServer,
     postgres,

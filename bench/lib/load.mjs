@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 
 /** Small deterministic PRNG so runs are repeatable (mulberry32). */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
