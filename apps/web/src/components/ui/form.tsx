@@ -1,5 +1,5 @@
 import { messages } from '@meridian/shared';
-import { type FormHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type FormHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
@@ -45,27 +45,39 @@ export type FormSchema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn> | (
 
 type LazyResolver<TIn extends FieldValues, TOut> = Resolver<TIn, unknown, TOut> & { prefetch: () => void };
 
-/** A resolver that loads zod's resolver and the schema at its first use (or `prefetch`), once. */
-function lazyZodResolver<TIn extends FieldValues, TOut>(schema: FormSchema<TIn, TOut>): LazyResolver<TIn, TOut> {
-  let loading: Promise<Resolver<TIn, unknown, TOut>> | undefined;
+let zodResolverModule: Promise<typeof import('@hookform/resolvers/zod')> | undefined;
+
+/** zod's resolver (and zod with it), fetched once for the visit; after a failure, fetched again. */
+function loadZodResolver() {
+  zodResolverModule ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
+    zodResolverModule = undefined;
+    throw error;
+  });
+  return zodResolverModule;
+}
+
+/**
+ * A resolver that validates with the form's schema as of the submit (`current()`: a page may build it
+ * from what it has loaded, e.g. the plans on offer), loading zod's resolver and a lazy schema at first
+ * use or at `prefetch`.
+ */
+function lazyZodResolver<TIn extends FieldValues, TOut>(current: () => FormSchema<TIn, TOut>): LazyResolver<TIn, TOut> {
   const load = () => {
-    loading ??= Promise.all([import('@hookform/resolvers/zod'), typeof schema === 'function' ? schema() : schema])
-      .then(([{ zodResolver }, loaded]) => zodResolver(loaded))
-      .catch((error: unknown) => {
-        loading = undefined; // the next submit tries again
-        throw error;
-      });
-    return loading;
+    const schema = current();
+    return Promise.all([loadZodResolver(), typeof schema === 'function' ? schema() : schema]);
   };
   const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
+    let loaded: Awaited<ReturnType<typeof load>>;
     try {
-      return await (await load())(values, context, options);
+      loaded = await load();
     } catch {
       // The code could not be fetched (offline): nothing is sent, and the user is told why.
       notify.error(messages.unknownError);
       // A form-level problem stops the submit; its message is empty, as the toast above said it.
       return { values: {}, errors: { root: { type: 'load', message: '' } } as FieldErrors<TIn> };
     }
+    const [{ zodResolver }, schema] = loaded;
+    return zodResolver(schema)(values, context, options);
   };
   return Object.assign(resolver, { prefetch: () => void load().catch(() => undefined) });
 }
@@ -75,7 +87,9 @@ export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
   schema: FormSchema<TIn, TOut>,
   { report = 'inline', inlineFields = [], ...options }: ZodFormOptions<TIn, TOut> = {},
 ): ZodForm<TIn, TOut> {
-  const [resolver] = useState(() => lazyZodResolver(schema));
+  const latest = useRef(schema);
+  latest.current = schema;
+  const [resolver] = useState(() => lazyZodResolver(() => latest.current));
   const form = useForm<TIn, unknown, TOut>({
     ...options,
     resolver,
