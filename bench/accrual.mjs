@@ -5,8 +5,8 @@
 //    temporary data folder, as `npm start` runs it.
 // 2. N active investments seeded by SQL: N/4 members (each one investment in each of the four default
 //    plans, amounts spread over the plan's range), every member's six accounts opened as registration
-//    does, funded (external -> balance) and invested (balance -> invested) through the ledger's
-//    booking functions with their history rows; investments started at times spread over the day
+//    does, funded (external -> balance) and invested (balance -> invested) through the ledger's batch
+//    form (ledger_book_batch) with their history rows; investments started at times spread over the day
 //    before the run.
 // 3. The clock advanced --days D (1): the app's own job, runAccrual(db, now), times D days ahead.
 // 4. investments/s, total seconds, who used the CPU (this process runs the job), the goal and PASS/FAIL
@@ -15,6 +15,7 @@
 //    investment-day paid exactly once, each investment's profit equal to the exact integer split
 //    (profitForDay), matured capital back in balance.
 // Options: --count N  --pglite  --days D  --batch N (investments per transaction; default: the app's)
+//          --profile (PostgreSQL: pg_stat_statements over the job, statements inside functions included)
 //          --time-limit S (3600)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchSettings, startBenchCluster } from './lib/cluster.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/cpu.mjs';
+import { enableStatements, topStatements } from './lib/profile.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -30,6 +32,8 @@ const { values: opt } = parseArgs({
     pglite: { type: 'boolean', default: false },
     days: { type: 'string', default: '1' },
     batch: { type: 'string' },
+    workers: { type: 'string' },
+    profile: { type: 'boolean', default: false },
     'time-limit': { type: 'string', default: '3600' },
   },
 });
@@ -150,10 +154,14 @@ function line(userId, type, mode, method, description, amountCents) {
   return { userId, type, mode, method, description, amountCents, status: 'success', wallet: 'balance' };
 }
 
-/** Books these bookings through ledger_book, one call each (the only writer of the books). */
+/** Books these bookings in one call of the ledger's batch form, ledger_book_batch (the books' only writer). */
 async function bookAll(q, bookings) {
-  const docs = bookings.map((b) => JSON.stringify({ ...b, transactionIds: b.history.map(() => crypto.randomUUID()) }));
-  await q(`SELECT count(ledger_book(b::jsonb)) FROM unnest($1::text[]) AS b`, [docs]);
+  const batch = {
+    channel: 'meridian_events',
+    notify: [],
+    bookings: bookings.map((b) => ({ ...b, transactionIds: b.history.map(() => crypto.randomUUID()) })),
+  };
+  await q('SELECT ledger_book_batch($1::jsonb)', [JSON.stringify(batch)]);
 }
 
 async function openDatabase() {
@@ -166,13 +174,14 @@ async function openDatabase() {
     say(`PGlite in ${dir} (the server's embedded database, on disk)`);
     return { database, dataDir: null };
   }
-  const cluster = await startBenchCluster(benchSettings({ profile: false }), {
-    onStarted: (stop) => cleanups.push(stop),
-  });
+  const settings = benchSettings({ profile: opt.profile });
+  // Statements inside the ledger's functions too.
+  if (opt.profile) settings['pg_stat_statements.track'] = 'all';
+  const cluster = await startBenchCluster(settings, { onStarted: (stop) => cleanups.push(stop) });
   say(`PostgreSQL ${cluster.version} on 127.0.0.1:${cluster.port} (throwaway cluster, durability on)`);
   const database = openPostgres(cluster.url, 4);
   cleanups.push(() => database.close());
-  return { database, dataDir: cluster.dataDir };
+  return { database, dataDir: cluster.dataDir, url: cluster.url };
 }
 
 async function main() {
@@ -184,7 +193,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} on ${os.cpus().length} cores before the run`,
   );
-  const { database, dataDir } = await openDatabase();
+  const { database, dataDir, url } = await openDatabase();
   const client = database.db.$client;
   const q = (text, params = []) => client.query(text, params);
   await database.migrate();
@@ -222,17 +231,27 @@ async function main() {
   );
   await q('VACUUM ANALYZE');
   await q('CHECKPOINT');
+  if (opt.profile && url) await enableStatements(url);
 
   const now = new Date(t0 + DAYS * DAY_MS);
   const [loadBefore] = os.loadavg();
   const cpu0 = cpuSnapshot({ serverPid: null, dataDir });
   const start = performance.now();
-  const advanced = await runAccrual(database.db, now, BATCH === undefined ? undefined : { batchSize: BATCH });
+  const options = {
+    ...(BATCH === undefined ? {} : { batchSize: BATCH }),
+    ...(opt.workers === undefined ? {} : { workers: Number(opt.workers) }),
+  };
+  const advanced = await runAccrual(database.db, now, options);
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuBetween(cpu0, cpuSnapshot({ serverPid: null, dataDir }), advanced);
   const [loadAfter] = os.loadavg();
   const perSecond = advanced / seconds;
 
+  if (opt.profile && url) {
+    const { totals, top } = await topStatements(url, 20);
+    say(`pg_stat_statements (nested statements included): ${JSON.stringify(totals)}`);
+    for (const r of top) say(`  ${r.total_ms} ms  ${r.calls} calls  wal ${r.wal_bytes}  fpi ${r.wal_fpi}  ${r.query}`);
+  }
   const books = await checkBooks(q, plans, profitForDay);
   const projected = GOAL.count / perSecond;
   const pass = books.ok && advanced === COUNT && projected <= GOAL.seconds;

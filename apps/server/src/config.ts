@@ -47,6 +47,8 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  ACCRUAL_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).optional(),
+  ACCRUAL_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   DEPOSIT_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
   SECURITY_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(10),
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
@@ -91,6 +93,12 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /**
+   * The accrual job's investments per transaction and runners side by side (decision 012): on
+   * PostgreSQL 2,000 and 2 (one backend uses one core); on PGlite, which runs one statement at a time
+   * for every request, 250 and 1, so a member's request waits for one small batch at most.
+   */
+  accrual: { batchSize: number; workers: number };
   /** Deposits one member may file per hour (each stores a file and sends two e-mails). */
   depositLimitPerUser: number;
   /**
@@ -191,6 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    accrual: {
+      batchSize: e.ACCRUAL_BATCH_SIZE ?? (e.DATABASE_URL ? 2_000 : 250),
+      workers: e.ACCRUAL_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
+    },
     depositLimitPerUser: e.DEPOSIT_LIMIT_PER_USER,
     initialSettings: {
       ...DEFAULT_SETTINGS,
