@@ -14,7 +14,8 @@
 //    every journal sums to zero, no negative user account, every balance equal to its entries, every
 //    investment-day paid exactly once, each investment's profit equal to the exact integer split
 //    (profitForDay), matured capital back in balance.
-// Options: --count N  --pglite  --days D  --batch N (investments per transaction; default: the app's)
+// Options: --count N  --pglite  --days D  --batch N (investments per transaction) --workers N (runners side
+//          by side; both default to the server's own for the database, config.ts ACCRUAL_DEFAULTS)
 //          --profile (PostgreSQL: pg_stat_statements over the job, statements inside functions included)
 //          --time-limit S (3600)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -237,10 +238,14 @@ async function main() {
   const [loadBefore] = os.loadavg();
   const cpu0 = cpuSnapshot({ serverPid: null, dataDir });
   const start = performance.now();
+  // The server's own defaults for this database (config.ts), unless the command line names others.
+  const { ACCRUAL_DEFAULTS } = await import('../apps/server/src/config.ts');
+  const defaults = ACCRUAL_DEFAULTS[PGLITE ? 'pglite' : 'postgres'];
   const options = {
-    ...(BATCH === undefined ? {} : { batchSize: BATCH }),
-    ...(opt.workers === undefined ? {} : { workers: Number(opt.workers) }),
+    batchSize: BATCH ?? defaults.batchSize,
+    workers: opt.workers === undefined ? defaults.workers : Number(opt.workers),
   };
+  say(`the job: batches of ${fmt(options.batchSize)} investments, ${options.workers} runner(s) side by side`);
   const advanced = await runAccrual(database.db, now, options);
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuBetween(cpu0, cpuSnapshot({ serverPid: null, dataDir }), advanced);

@@ -63,6 +63,16 @@ const envSchema = z.object({
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
 
+/**
+ * The accrual job's batch and runners per database (decision 012): on PostgreSQL a batch of 2,000
+ * investments holds its rows for a fraction of a second and two runners keep two cores busy; PGlite
+ * runs one statement at a time for every request, so a member waits for one batch of 250 at most.
+ */
+export const ACCRUAL_DEFAULTS = {
+  postgres: { batchSize: 2_000, workers: 2 },
+  pglite: { batchSize: 250, workers: 1 },
+} as const;
+
 export interface Config {
   port: number;
   host: string;
@@ -93,11 +103,7 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
-  /**
-   * The accrual job's investments per transaction and runners side by side (decision 012): on
-   * PostgreSQL 2,000 and 2 (one backend uses one core); on PGlite, which runs one statement at a time
-   * for every request, 250 and 1, so a member's request waits for one small batch at most.
-   */
+  /** The accrual job's investments per transaction and runners side by side (ACCRUAL_DEFAULTS). */
   accrual: { batchSize: number; workers: number };
   /** Deposits one member may file per hour (each stores a file and sends two e-mails). */
   depositLimitPerUser: number;
@@ -200,8 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
     accrual: {
-      batchSize: e.ACCRUAL_BATCH_SIZE ?? (e.DATABASE_URL ? 2_000 : 250),
-      workers: e.ACCRUAL_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
+      batchSize: e.ACCRUAL_BATCH_SIZE ?? ACCRUAL_DEFAULTS[e.DATABASE_URL ? 'postgres' : 'pglite'].batchSize,
+      workers: e.ACCRUAL_WORKERS ?? ACCRUAL_DEFAULTS[e.DATABASE_URL ? 'postgres' : 'pglite'].workers,
     },
     depositLimitPerUser: e.DEPOSIT_LIMIT_PER_USER,
     initialSettings: {
