@@ -180,7 +180,10 @@ describe('the batch accrual', () => {
           // The moments the job runs at, the last one past every maturity (nothing left for the next run).
           const moments: number[] = [];
           let at = t0;
-          for (const s of steps) moments.push((at += s));
+          for (const s of steps) {
+            at += s;
+            moments.push(at);
+          }
           moments.push(t0 + 4 * DAY_MS + 21 * DAY_MS);
           for (const m of moments) {
             const now = new Date(m);
