@@ -78,19 +78,32 @@ const limit = setTimeout(() => {
 }, Number(opt['time-limit']) * 1000);
 limit.unref();
 
-/** Investment k (0-based): member k/4, plan k%4, an amount in the plan's range. */
-function investmentOf(k, plans) {
-  const plan = plans[k % plans.length];
-  const steps = Math.floor((plan.maxCents - plan.minCents) / 100);
-  return { plan, amountCents: plan.minCents + ((k * 7919) % (steps + 1)) * 100 };
+/**
+ * Investment k (0-based) of N: plan k / M (M = N/4 members, rounded up), its member a scramble of k % M
+ * (members' profit accounts are met in no particular order, as in life), an amount in the plan's range.
+ * Investments are written in k order with start times rising with k, as the app writes them (each
+ * when it is made), so the table's order is the order the job walks it in.
+ */
+function layout(plans) {
+  const members = Math.ceil(COUNT / plans.length);
+  let step = 7919;
+  const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+  while (gcd(step, members) !== 1) step += 2;
+  const memberOf = (k) => ((k % members) * step) % members;
+  const investmentOf = (k) => {
+    const plan = plans[Math.floor(k / members)];
+    const steps = Math.floor((plan.maxCents - plan.minCents) / 100);
+    return { plan, member: memberOf(k), amountCents: plan.minCents + ((k * 7919) % (steps + 1)) * 100 };
+  };
+  return { members, investmentOf };
 }
 
-/** The SQL of one chunk of members [lo, hi) and their investments, in the order the app would book it. */
-async function seedChunk(q, plans, lo, hi, startedBefore) {
-  const perUser = plans.length;
-  const users = [];
-  for (let u = lo; u < hi; u++) users.push(u);
-  const ids = users.map((u) => `acc${String(u).padStart(8, '0')}`);
+const memberId = (m) => `acc${String(m).padStart(8, '0')}`;
+
+/** Members [lo, hi): the user rows, their six accounts as registration opens them, their funding. */
+async function seedMembers(q, lo, hi, stakes) {
+  const ids = [];
+  for (let m = lo; m < hi; m++) ids.push(memberId(m));
   await q(
     `INSERT INTO users (id, name, email, referral_id, is_active, created_at, updated_at)
      SELECT id, 'Accrual Member ' || id, id || '@accrual.bench.invalid', 'ref-' || id, true, now(), now()
@@ -98,48 +111,47 @@ async function seedChunk(q, plans, lo, hi, startedBefore) {
     [ids],
   );
   await q(`SELECT count(ledger_open_accounts(id, $2::text[])) FROM unnest($1::text[]) AS id`, [ids, USER_KINDS]);
-  const inv = { id: [], user: [], plan: [], name: [], amount: [], bps: [], days: [], started: [] };
   const bookings = [];
-  for (const u of users) {
-    const userId = `acc${String(u).padStart(8, '0')}`;
-    const mine = [];
-    for (let p = 0; p < perUser; p++) {
-      const k = u * perUser + p;
-      if (k >= COUNT) break;
-      mine.push({ k, ...investmentOf(k, plans) });
-    }
-    const stake = mine.reduce((s, m) => s + m.amountCents, 0);
+  for (let m = lo; m < hi; m++) {
+    const userId = memberId(m);
     bookings.push({
       kind: 'adjustment',
       userId,
       postings: [
-        { system: 'external', amountCents: -stake },
-        { user: userId, kind: 'balance', amountCents: stake },
+        { system: 'external', amountCents: -stakes[m] },
+        { user: userId, kind: 'balance', amountCents: stakes[m] },
       ],
-      history: [line(userId, 'credit', 'adjustment', 'adjustment', 'Opening balance', stake)],
+      history: [line(userId, 'credit', 'adjustment', 'adjustment', 'Opening balance', stakes[m])],
     });
-    for (const m of mine) {
-      bookings.push({
-        kind: 'invest',
-        userId,
-        postings: [
-          { user: userId, kind: 'balance', amountCents: -m.amountCents },
-          { user: userId, kind: 'invested', amountCents: m.amountCents },
-        ],
-        history: [
-          line(userId, 'debit', 'investment', m.plan.name, `Investment in the ${m.plan.name} plan`, m.amountCents),
-        ],
-      });
-      inv.id.push(`inv${String(m.k).padStart(9, '0')}`);
-      inv.user.push(userId);
-      inv.plan.push(m.plan.id);
-      inv.name.push(m.plan.name);
-      inv.amount.push(m.amountCents);
-      inv.bps.push(m.plan.profitBps);
-      inv.days.push(m.plan.durationDays);
-      // Spread over the day before the run: every one of them is D whole days old at the run's `now`.
-      inv.started.push(new Date(startedBefore - 1000 - ((m.k * 7919) % 86_000) * 1000).toISOString());
-    }
+  }
+  await bookAll(q, bookings);
+}
+
+/** Investments [lo, hi): balance -> invested with its history row, and the investment row. */
+async function seedInvestments(q, lo, hi, investmentOf, t0) {
+  const inv = { id: [], user: [], plan: [], name: [], amount: [], bps: [], days: [], started: [] };
+  const bookings = [];
+  for (let k = lo; k < hi; k++) {
+    const { plan, member, amountCents } = investmentOf(k);
+    const userId = memberId(member);
+    bookings.push({
+      kind: 'invest',
+      userId,
+      postings: [
+        { user: userId, kind: 'balance', amountCents: -amountCents },
+        { user: userId, kind: 'invested', amountCents },
+      ],
+      history: [line(userId, 'debit', 'investment', plan.name, `Investment in the ${plan.name} plan`, amountCents)],
+    });
+    inv.id.push(crypto.randomUUID());
+    inv.user.push(userId);
+    inv.plan.push(plan.id);
+    inv.name.push(plan.name);
+    inv.amount.push(amountCents);
+    inv.bps.push(plan.profitBps);
+    inv.days.push(plan.durationDays);
+    // Over the day before the run, rising with k: each is D whole days old at the run's `now`.
+    inv.started.push(new Date(t0 - DAY_MS + 1000 + Math.floor((k * 86_000_000) / COUNT)).toISOString());
   }
   await bookAll(q, bookings);
   await q(
@@ -148,7 +160,6 @@ async function seedChunk(q, plans, lo, hi, startedBefore) {
        $8::timestamptz[])`,
     [inv.id, inv.user, inv.plan, inv.name, inv.amount, inv.bps, inv.days, inv.started],
   );
-  return inv.id.length;
 }
 
 function line(userId, type, mode, method, description, amountCents) {
@@ -218,17 +229,23 @@ async function main() {
     ],
   );
 
-  const users = Math.ceil(COUNT / plans.length);
+  const { members, investmentOf } = layout(plans);
+  const stakes = new Array(members).fill(0);
+  for (let k = 0; k < COUNT; k++) {
+    const { member, amountCents } = investmentOf(k);
+    stakes[member] += amountCents;
+  }
   const t0 = Date.now();
   const seedStart = performance.now();
-  const CHUNK = PGLITE ? 2_500 : 10_000;
-  let seeded = 0;
-  for (let lo = 0; lo < users; lo += CHUNK) {
-    seeded += await seedChunk(q, plans, lo, Math.min(users, lo + CHUNK), t0);
-    if ((lo / CHUNK) % 10 === 9) say(`  seeded ${fmt(seeded)} investments`);
+  const CHUNK = PGLITE ? 5_000 : 20_000;
+  for (let lo = 0; lo < members; lo += CHUNK) await seedMembers(q, lo, Math.min(members, lo + CHUNK), stakes);
+  say(`  seeded ${fmt(members)} members, funded`);
+  for (let lo = 0; lo < COUNT; lo += CHUNK) {
+    await seedInvestments(q, lo, Math.min(COUNT, lo + CHUNK), investmentOf, t0);
+    if ((lo / CHUNK) % 10 === 9) say(`  seeded ${fmt(lo + CHUNK)} investments`);
   }
   say(
-    `seeded ${fmt(users)} members and ${fmt(seeded)} investments through the ledger in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${fmt(members)} members and ${fmt(COUNT)} investments through the ledger in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
   await q('VACUUM ANALYZE');
   await q('CHECKPOINT');

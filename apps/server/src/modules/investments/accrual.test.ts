@@ -10,7 +10,7 @@ import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../t
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { accrueInvestment, runAccrual } from './accrual.service.js';
 import { lockInvestment } from './investments.queries.js';
-import { invest } from './investments.service.js';
+import { claimAllProfits, endInvestment, invest } from './investments.service.js';
 import { DAY_MS, profitForDay } from './profit.js';
 
 let ctx: TestContext;
@@ -145,6 +145,53 @@ describe('the batch accrual', () => {
       });
     }
     expect(after.some((x) => x.status === 'active')).toBe(true);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  }, 120_000);
+
+  it('races members ending investments and claiming profit: every day still paid once, every capital back once', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => member()));
+    const start = new Date(Date.now() - 30 * DAY_MS);
+    const made: { id: string; user: UserRow; terms: Terms }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const user = people[i % people.length] as UserRow;
+      const terms = { amountCents: 50_000 + i * 1_013, profitBps: 1_000 + i * 31, durationDays: 10 + (i % 25) };
+      made.push({ id: await investAt(user, terms, new Date(start.getTime() - i * 60_000)), user, terms });
+    }
+    const now = new Date(start.getTime() + 20 * DAY_MS);
+    const attempt = (fn: () => Promise<unknown>) => fn().catch((err: unknown) => err);
+    // The job with small batches, against every third investment ended and every member claiming.
+    const outcomes = await Promise.all([
+      runAccrual(ctx.db, now, { batchSize: 2, workers: 2 }),
+      ...made
+        .filter((_, i) => i % 3 === 0)
+        .map((m) => attempt(() => moneyTransaction(ctx.db, (tx) => endInvestment(tx, m.user, m.id, now)))),
+      ...people.map((p) => attempt(() => moneyTransaction(ctx.db, (tx) => claimAllProfits(tx, p)))),
+    ]);
+    for (const o of outcomes.slice(1)) if (o instanceof Error) expect(o.message).not.toMatch(/deadlock|duplicate/i);
+    await runAccrual(ctx.db, now, { batchSize: 5 });
+
+    const after = await standing(made.map((m) => m.id));
+    made.forEach((m, i) => {
+      const due = Math.min(m.terms.durationDays, 20);
+      expect(after[i]).toMatchObject({
+        daysAccrued: due,
+        profitCents: exactProfit(m.terms, due),
+        status:
+          i % 3 === 0 && due < m.terms.durationDays ? 'ended' : due === m.terms.durationDays ? 'completed' : 'active',
+        capitalReturns: i % 3 === 0 || due === m.terms.durationDays ? 1 : 0,
+      });
+      expect(after[i]?.days.map(([d]) => d)).toEqual(Array.from({ length: due }, (_, d) => d + 1));
+    });
+    // What was earned is in profit or was claimed into balance, once: nothing made or lost.
+    for (const p of people) {
+      const mine = made.map((m, i) => ({ ...m, s: after[i] })).filter((m) => m.user.id === p.id);
+      const b = await balances(p.id);
+      const earned = mine.reduce((sum, m) => sum + (m.s?.profitCents ?? 0), 0);
+      const back = mine.filter((m) => m.s?.capitalReturns === 1).reduce((sum, m) => sum + m.terms.amountCents, 0);
+      const still = mine.filter((m) => m.s?.status === 'active').reduce((sum, m) => sum + m.terms.amountCents, 0);
+      expect((b.profit ?? 0) + (b.balance ?? 0)).toBe(earned + back);
+      expect(b.invested).toBe(still);
+    }
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   }, 120_000);
 
