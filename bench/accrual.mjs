@@ -17,6 +17,7 @@
 // Options: --count N  --pglite  --days D  --batch N (investments per transaction) --workers N (runners side
 //          by side; both default to the server's own for the database, config.ts ACCRUAL_DEFAULTS)
 //          --profile (PostgreSQL: pg_stat_statements over the job, statements inside functions included)
+//          --shared-buffers SIZE (1GB; the rest of the server's settings are bench/lib/cluster.mjs's)
 //          --time-limit S (3600)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ const { values: opt } = parseArgs({
     batch: { type: 'string' },
     workers: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'shared-buffers': { type: 'string', default: '1GB' },
     'time-limit': { type: 'string', default: '3600' },
   },
 });
@@ -187,6 +189,13 @@ async function openDatabase() {
     return { database, dataDir: null };
   }
   const settings = benchSettings({ profile: opt.profile });
+  // Sized for this data, as for the transfers bench's: a million investments with their members'
+  // accounts and books are about 2 GB, of which the day's work reads and writes a good part (the
+  // active investments, the profit accounts, the indexes the new rows go into).
+  settings.shared_buffers = opt['shared-buffers'];
+  // A day of a million investments writes about 3 GB of WAL: room for it all, so no checkpoint is
+  // forced in the middle of the job (one runs right before it), as the transfers bench does per phase.
+  settings.max_wal_size = '12GB';
   // Statements inside the ledger's functions too.
   if (opt.profile) settings['pg_stat_statements.track'] = 'all';
   const cluster = await startBenchCluster(settings, { onStarted: (stop) => cleanups.push(stop) });
@@ -273,6 +282,17 @@ async function main() {
     const { totals, top } = await topStatements(url, 20);
     say(`pg_stat_statements (nested statements included): ${JSON.stringify(totals)}`);
     for (const r of top) say(`  ${r.total_ms} ms  ${r.calls} calls  wal ${r.wal_bytes}  fpi ${r.wal_fpi}  ${r.query}`);
+  }
+  if (!PGLITE) {
+    const { rows: size } = await q(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS db,
+              pg_size_pretty(pg_total_relation_size('investments')) AS investments,
+              pg_size_pretty(pg_total_relation_size('accounts')) AS accounts,
+              pg_size_pretty(pg_total_relation_size('entries')) AS entries`,
+    );
+    say(
+      `database ${size[0].db} (investments ${size[0].investments}, accounts ${size[0].accounts}, entries ${size[0].entries}); shared_buffers ${opt['shared-buffers']}`,
+    );
   }
   const books = await checkBooks(q, plans, profitForDay);
   const projected = GOAL.count / perSecond;

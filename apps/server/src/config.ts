@@ -47,7 +47,7 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  ACCRUAL_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).optional(),
+  ACCRUAL_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).optional(),
   ACCRUAL_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   DEPOSIT_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
   SECURITY_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(10),

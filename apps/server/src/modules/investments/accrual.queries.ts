@@ -4,7 +4,7 @@ import { investments } from '../../db/schema/index.js';
 import type { AccrualMark, InvestmentAdvance } from './accrual-plan.js';
 import type { InvestmentRow } from './investments.queries.js';
 
-/** Where a run of the job has got to: the last investment it claimed, in (started_at, id) order. */
+/** Where a run of the job has got to: the last investment it has looked at, in (started_at, id) order. */
 export interface AccrualCursor {
   startedAt: Date;
   id: string;
@@ -16,38 +16,65 @@ export interface AccrualShare {
   of: number;
 }
 
+export interface Claim {
+  /** The investments locked for this batch: due, of this share, held by no other transaction. */
+  rows: InvestmentRow[];
+  /** The last active investment of the window: where the next batch starts. */
+  last: AccrualCursor | null;
+  /** Whether the window was full, so more active investments may follow it. */
+  more: boolean;
+}
+
 /**
- * Locks up to `limit` active investments with a day due at `now`, oldest first, after `after`, of
- * the members of `share` (all when null):
- * rows another transaction holds are skipped (SKIP LOCKED: another runner, node or a member ending
- * theirs), so no two runners ever take the same row. The keyset walks the (started_at, id) index
- * of active investments, so a run reads each row once instead of passing again over the rows its
- * earlier batches accrued. `due` is a coarse filter; planAccrual decides the days from the locked row.
+ * The next `window` active investments after `after`, oldest first, and of them those due at `now`
+ * of the members of `share` (all when null), locked. The window walks the (started_at, id) index of
+ * active investments by keyset, so a run reads each row once instead of passing again over the rows
+ * its earlier batches accrued; it is read first and on its own because the planner, guessing how
+ * few rows a share and `due` keep, would otherwise sort the whole table for every batch. A row
+ * another transaction holds is skipped (SKIP LOCKED: another runner or node, a member ending theirs),
+ * so no two runners ever take the same row; `due` is a coarse filter, planAccrual decides the days
+ * from the locked row.
  */
 export async function claimDueInvestments(
   tx: Db,
   now: Date,
   after: AccrualCursor | null,
-  limit: number,
+  window: number,
   share: AccrualShare | null = null,
-): Promise<InvestmentRow[]> {
-  const due = sql`${investments.daysAccrued} < LEAST(${investments.durationDays},
-    FLOOR(EXTRACT(EPOCH FROM (${now.toISOString()}::timestamptz - ${investments.startedAt})) / 86400))`;
+): Promise<Claim> {
   const past = after
     ? sql`(${investments.startedAt}, ${investments.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id})`
     : undefined;
+  const seen = await tx
+    .select({ id: investments.id, startedAt: investments.startedAt })
+    .from(investments)
+    .where(and(eq(investments.status, 'active'), past))
+    .orderBy(asc(investments.startedAt), asc(investments.id))
+    .limit(window);
+  const last = seen.at(-1) ?? null;
+  if (!last) return { rows: [], last: after, more: false };
+  const due = sql`${investments.daysAccrued} < LEAST(${investments.durationDays},
+    FLOOR(EXTRACT(EPOCH FROM (${now.toISOString()}::timestamptz - ${investments.startedAt})) / 86400))`;
   // By member, never by investment: two shares never lock the same account, so neither waits for the other.
   const mine =
     share && share.of > 1
       ? sql`mod(hashtext(${investments.userId})::bigint + 2147483648, ${share.of}) = ${share.index}`
       : undefined;
-  return tx
+  const rows = await tx
     .select()
     .from(investments)
-    .where(and(eq(investments.status, 'active'), past, due, mine))
+    .where(
+      and(
+        // One parameter however large the window (a list of parameters has a ceiling), read by the index.
+        sql`${investments.id} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(seen.map((r) => r.id))}::jsonb)))`,
+        eq(investments.status, 'active'),
+        due,
+        mine,
+      ),
+    )
     .orderBy(asc(investments.startedAt), asc(investments.id))
-    .limit(limit)
     .for('update', { skipLocked: true });
+  return { rows, last, more: seen.length === window };
 }
 
 /**

@@ -75,13 +75,15 @@ export async function runAccrual(db: Db, now: Date, options: AccrualOptions = {}
 
 /** Batches over one share of the members until none is left due; returns how many it advanced. */
 async function runShare(db: Db, now: Date, limit: number, share: AccrualShare | null): Promise<number> {
+  // Each batch looks at `window` active investments, of which its share is about a `workers`th.
+  const window = limit * (share?.of ?? 1);
   let after: AccrualCursor | null = null;
   let advanced = 0;
   for (;;) {
     const from: AccrualCursor | null = after;
-    const batch: BatchOutcome = await moneyTransaction(db, (tx) => accrueBatch(tx, now, from, limit, share));
+    const batch: BatchOutcome = await moneyTransaction(db, (tx) => accrueBatch(tx, now, from, window, share));
     advanced += batch.advanced;
-    if (batch.claimed < limit || !batch.last) return advanced;
+    if (!batch.more) return advanced;
     after = batch.last;
     // Let waiting requests in between two batches: PGlite runs one statement at a time, and a long
     // run must not hold every member's page until it ends.
@@ -89,11 +91,11 @@ async function runShare(db: Db, now: Date, limit: number, share: AccrualShare | 
   }
 }
 
-/** How many rows a batch claimed and advanced, and the last it claimed (where the next one starts). */
+/** How many investments a batch advanced, where the next one starts, and whether one should. */
 interface BatchOutcome {
-  claimed: number;
   advanced: number;
   last: AccrualCursor | null;
+  more: boolean;
 }
 
 /** One batch in the caller's transaction. */
@@ -101,20 +103,19 @@ async function accrueBatch(
   tx: Db,
   now: Date,
   after: AccrualCursor | null,
-  limit: number,
+  window: number,
   share: AccrualShare | null,
 ): Promise<BatchOutcome> {
-  const claimed = await claimDueInvestments(tx, now, after, limit, share);
-  const lastRow = claimed.at(-1);
-  const last = lastRow ? { startedAt: lastRow.startedAt, id: lastRow.id } : null;
-  const plan = planAccrual(claimed, now);
-  if (plan.advances.length === 0) return { claimed: claimed.length, advanced: 0, last };
-  const booked = await bookBatch(tx, plan.bookings, plan.notify);
-  await markAccrued(
-    tx,
-    plan.marks,
-    plan.advances,
-    booked.map((b) => b.journalId),
-  );
-  return { claimed: claimed.length, advanced: plan.advances.length, last };
+  const claim = await claimDueInvestments(tx, now, after, window, share);
+  const plan = planAccrual(claim.rows, now);
+  if (plan.advances.length > 0) {
+    const booked = await bookBatch(tx, plan.bookings, plan.notify);
+    await markAccrued(
+      tx,
+      plan.marks,
+      plan.advances,
+      booked.map((b) => b.journalId),
+    );
+  }
+  return { advanced: plan.advances.length, last: claim.last, more: claim.more };
 }
