@@ -248,10 +248,11 @@ async function main() {
   const seedStart = performance.now();
   const CHUNK = PGLITE ? 5_000 : 20_000;
   for (let lo = 0; lo < members; lo += CHUNK) await seedMembers(q, lo, Math.min(members, lo + CHUNK), stakes);
-  say(`  seeded ${fmt(members)} members, funded`);
+  say(`  seeded ${fmt(members)} members, funded (${((performance.now() - seedStart) / 1000).toFixed(0)} s)`);
   for (let lo = 0; lo < COUNT; lo += CHUNK) {
     await seedInvestments(q, lo, Math.min(COUNT, lo + CHUNK), investmentOf, t0);
-    if ((lo / CHUNK) % 10 === 9) say(`  seeded ${fmt(lo + CHUNK)} investments`);
+    if ((lo / CHUNK) % 10 === 9)
+      say(`  seeded ${fmt(lo + CHUNK)} investments (${((performance.now() - seedStart) / 1000).toFixed(0)} s)`);
   }
   say(
     `seeded ${fmt(members)} members and ${fmt(COUNT)} investments through the ledger in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
@@ -296,15 +297,18 @@ async function main() {
   }
   const books = await checkBooks(q, plans, profitForDay);
   const projected = GOAL.count / perSecond;
-  const pass = books.ok && advanced === COUNT && projected <= GOAL.seconds;
+  // The goal is one day due for every investment; with more days the figures are for reading only.
+  const pass = books.ok && advanced === COUNT && projected <= GOAL.seconds && DAYS === 1;
   say();
   say(`  investments advanced  ${fmt(advanced)} of ${fmt(COUNT)} (${DAYS} day(s) each)`);
   say(`  total                 ${seconds.toFixed(2)} s`);
-  say(`  rate                  ${fmt(Math.round(perSecond))} investments/s`);
+  say(
+    `  rate                  ${fmt(Math.round(perSecond))} investments/s${DAYS > 1 ? ` (${fmt(Math.round(perSecond * DAYS))} investment-days/s)` : ''}`,
+  );
   say(
     `  goal                  ${fmt(GOAL.count)} in <= ${GOAL.seconds} s on ${PGLITE ? 'PGlite' : 'PostgreSQL'}: ${
       COUNT === GOAL.count ? 'measured' : 'projected from this rate'
-    } ${projected.toFixed(1)} s`,
+    } ${projected.toFixed(1)} s${DAYS > 1 ? ' (the goal is for one day due: not judged)' : ''}`,
   );
   say(
     `  CPU                   the job (Node) ${cpu.loadGeneratorPct}%, ${PGLITE ? 'PGlite inside it' : `PostgreSQL ${cpu.postgresPct}%`}, other processes ${cpu.otherProcessesPct}% (machine busy ${cpu.machineBusyPct}% of ${cpu.capacityPct}%)`,
