@@ -41,6 +41,7 @@ export async function bookBatch(
   const raw = found[0]?.result;
   const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { journalIds: unknown[]; createdAt: string };
   if (answer.journalIds.length !== bookings.length) throw new Error('ledger_book_batch: one journal per booking');
+  // Each journal read as ledger_book's 'booked' answer would be: the same history rows, ids and time.
   return bookings.map((b, i) => {
     const out = readOutcome(
       { outcome: 'booked', journalId: answer.journalIds[i], createdAt: answer.createdAt },
