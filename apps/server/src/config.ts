@@ -64,7 +64,7 @@ const envSchema = z.object({
 });
 
 /**
- * The accrual job's batch and runners per database (decision 012): on PostgreSQL a batch of 2,000
+ * The accrual job's batch and runners per database (decision 013): on PostgreSQL a batch of 2,000
  * investments holds its rows for a fraction of a second and two runners keep two cores busy; PGlite
  * runs one statement at a time for every request, so a member waits for one batch of 250 at most.
  */

@@ -1,4 +1,4 @@
--- Set-based accrual (decision 012).
+-- Set-based accrual (decision 013).
 -- The accruals lose their foreign keys: the job writes a batch's rows in the transaction that books
 -- their journals and holds their investments locked, so a key per row only cost every investment-day
 -- a query and a row lock (a tenth of the job). What the keys guarded is kept by refusing the deletes:

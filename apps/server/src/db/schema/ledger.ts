@@ -142,7 +142,7 @@ export const investments = pgTable(
 
 /**
  * At most one accrual per investment per day: the primary key is the guarantee. Append-only, and
- * without foreign keys (migration 0016, decision 012): the accrual job writes a batch's rows in the
+ * without foreign keys (migration 0016, decision 013): the accrual job writes a batch's rows in the
  * transaction that books their journals and holds their investments locked, and journals and
  * investments are never deleted (triggers refuse it), so a key per row would only cost every
  * investment-day a query and a row lock.

@@ -46,7 +46,7 @@ export async function accrueInvestment(tx: Db, inv: InvestmentRow, now: Date): P
 }
 
 export interface AccrualOptions {
-  /** Investments per transaction (config ACCRUAL_BATCH_SIZE; smaller on PGlite, see decision 012). */
+  /** Investments per transaction (config ACCRUAL_BATCH_SIZE; smaller on PGlite, see decision 013). */
   batchSize?: number;
   /**
    * Runners side by side, each over its own share of the members (config ACCRUAL_WORKERS): one
