@@ -16,5 +16,13 @@ export {
   type StoredAnswer,
 } from './book.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
+export { type GroupCommitStats, groupCommit } from './group-commit.js';
 export { recordPending, settlePending } from './pending.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
+export {
+  bookTransferBatch,
+  MAX_TRANSFER_BATCH,
+  type TransferBooker,
+  TransferItemFailed,
+  transferCommitter,
+} from './transfer-batch.js';
