@@ -410,8 +410,9 @@ async function main() {
   say(
     `                     money conserved: ${books.moneyConserved ? 'yes' : 'NO'} — users $${(books.usersCents / 100).toFixed(2)} + fee revenue $${(books.feeRevenueCents / 100).toFixed(2)} = $${((books.usersCents + books.feeRevenueCents) / 100).toFixed(2)} funded $${(fundedCents / 100).toFixed(2)}; ${books.transferJournals} transfer journals, ${books.transferRows} history rows`,
   );
+  const serverSettings = Object.entries(serverEnv).map(([k, v]) => `${k}=${v}`);
   say(
-    `  group commit       ${books.transferJournals} transfers in ${books.transferCommits} commits: ${fmt(books.transferJournals / Math.max(1, books.transferCommits), 2)} a commit on average, at most ${books.largestTransferCommit} (server: ${Object.entries(serverEnv).map(([k, v]) => `${k}=${v}`).join(' ') || 'its defaults'})`,
+    `  group commit       ${books.transferJournals} transfers in ${books.transferCommits} commits: ${fmt(books.transferJournals / Math.max(1, books.transferCommits), 2)} a commit on average, at most ${books.largestTransferCommit} (server: ${serverSettings.join(' ') || 'its defaults'})`,
   );
   say(
     `  note               ${os.cpus().length} cores shared by the server, PostgreSQL and the load generator; load average ${before.loadavg1m} before, ${after.loadavg1m} after; other processes used ${load.cpu.otherProcessesPct}% / ${bench.cpu.otherProcessesPct}% CPU during the two phases`,
