@@ -79,8 +79,12 @@ export async function bookTransferBatch(
   });
 }
 
-/** Transactions at once on PostgreSQL: enough that one batch's commit overlaps the next one's work. */
-const DEFAULT_IN_FLIGHT = 4;
+/**
+ * Transactions at once on PostgreSQL: two, so one batch's commit (its WAL flush) overlaps the next
+ * one's work. More made smaller batches and cost more CPU per transfer on the reference machine
+ * (figures in decision 013); TRANSFER_BATCHES_IN_FLIGHT sets it.
+ */
+const DEFAULT_IN_FLIGHT = 2;
 
 export type TransferBooker = (b: TransferBooking) => Promise<TransferOutcome>;
 
