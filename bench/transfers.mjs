@@ -9,7 +9,7 @@
 // 5. pgbench's built-in TPC-B script on the same cluster: -i -s 16, then -c 16 -j 2 -T 20;
 // 6. transfers/s, p50/p99, non-2xx, tps, ratio, PASS/FAIL against the goal (ratio >= 1.0 and
 //    p99 < 50 ms: issue 12, past the database's own yardstick), the books checked again, and how many
-//    transfers shared a commit (group commit, decision 013); results as JSON in bench/results/<timestamp>.json.
+//    transfers shared a commit (group commit, decision 014); results as JSON in bench/results/<timestamp>.json.
 // Everything is stopped and removed on exit, failure or Ctrl-C, and the whole run is time-bounded.
 //
 // Options: --users N  --connections N  --duration S  --warmup S  --scale N  --concurrency N  --time-limit S
@@ -60,7 +60,7 @@ const { values: opt } = parseArgs({
     'in-flight': { type: 'string' },
   },
 });
-// Group commit's settings for the server (decision 013); unset, the server's defaults.
+// Group commit's settings for the server (decision 014); unset, the server's defaults.
 const serverEnv = {};
 for (const [flag, name, max] of [
   ['batch-max', 'TRANSFER_BATCH_MAX', 64],

@@ -46,7 +46,7 @@ export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows 
     );
     const transferJournals = Number(await one(`SELECT count(*) FROM journals WHERE kind = 'transfer'`));
     const transferRows = Number(await one(`SELECT count(*) FROM transactions WHERE mode = 'transfer'`));
-    // Group commit (decision 013): the journals of one transaction share its now(), so their
+    // Group commit (decision 014): the journals of one transaction share its now(), so their
     // created_at tells how many transfers each commit carried.
     const commits = (
       await client.query(

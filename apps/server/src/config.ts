@@ -78,7 +78,7 @@ export interface Config {
   loginLimitPerEmail: number;
   /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
   recipientLookupLimitPerUser: number;
-  /** Transfers booked together in one transaction at most (group commit, decision 013); 1 turns it off. */
+  /** Transfers booked together in one transaction at most (group commit, decision 014); 1 turns it off. */
   transferBatchMax: number;
   /** Transfer transactions at once on PostgreSQL, each holding a pooled connection (PGlite: always 1). */
   transferBatchesInFlight: number;

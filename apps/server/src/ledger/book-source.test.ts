@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrations = path.join(here, '../db/migrations');
 const source = readFileSync(path.join(here, 'book.sql'), 'utf8');
-/** Group commit's wrapper (decision 013): it calls ledger_book and holds no booking rule of its own. */
+/** Group commit's wrapper (decision 014): it calls ledger_book and holds no booking rule of its own. */
 const batchSource = readFileSync(path.join(here, 'transfer-batch.sql'), 'utf8');
 
 /** The newest migration that installs `fn`: it must carry `file` whole, between its markers. */

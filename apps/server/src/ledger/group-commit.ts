@@ -1,5 +1,5 @@
 /**
- * Group commit (decision 013): requests that arrive while the database is busy with earlier ones are
+ * Group commit (decision 014): requests that arrive while the database is busy with earlier ones are
  * gathered and booked together in one transaction, so they share one commit and its WAL flush.
  *
  * No timer: a request that finds a free slot (fewer than `maxInFlight` transactions running) goes at

@@ -1,4 +1,4 @@
--- Group commit for transfers (decision 013): many transfers booked in one transaction, so they share
+-- Group commit for transfers (decision 014): many transfers booked in one transaction, so they share
 -- one commit, one WAL flush and one pass through NOTIFY's commit-time lock, while each keeps its own
 -- Idempotency-Key, its own answer and its own failure. ledger/transfer-batch.ts is its only caller;
 -- migrations install this file verbatim between markers (book-source.test.ts checks the newest one).

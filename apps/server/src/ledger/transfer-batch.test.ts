@@ -17,7 +17,7 @@ import { bookTransferOnce, type TransferOutcome } from './transfer.js';
 import { bookTransferBatch, transferCommitter } from './transfer-batch.js';
 
 /*
- * Group commit (decision 013) gives every request exactly the answer it would get alone. Each test
+ * Group commit (decision 014) gives every request exactly the answer it would get alone. Each test
  * books the same requests twice in one database, on twin users: one after another through the lone
  * statement (the reference), and group-committed; answers, balances and history rows must agree.
  */

@@ -12,7 +12,7 @@ import {
 } from './transfer.js';
 
 /**
- * Transfers booked together (decision 013): ledger_transfer_batch (transfer-batch.sql) runs the lone
+ * Transfers booked together (decision 014): ledger_transfer_batch (transfer-batch.sql) runs the lone
  * transfer statement's work for each of them, in order, in one transaction and one round trip, each
  * in a subtransaction of its own, and answers each one's outcome; this module turns those answers
  * back into exactly what bookTransferOnce answers, or throws, for each transfer alone.
@@ -82,7 +82,7 @@ export async function bookTransferBatch(
 /**
  * Transactions at once on PostgreSQL: two, so one batch's commit (its WAL flush) overlaps the next
  * one's work. More made smaller batches and cost more CPU per transfer on the reference machine
- * (figures in decision 013); TRANSFER_BATCHES_IN_FLIGHT sets it.
+ * (figures in decision 014); TRANSFER_BATCHES_IN_FLIGHT sets it.
  */
 const DEFAULT_IN_FLIGHT = 2;
 
@@ -95,7 +95,7 @@ export interface TransferCommitterOptions {
   maxInFlight?: number;
 }
 
-/** A node's transfers, group-committed on this database handle (group-commit.ts, decision 013). */
+/** A node's transfers, group-committed on this database handle (group-commit.ts, decision 014). */
 export function transferCommitter(
   db: Db,
   options: TransferCommitterOptions = {},

@@ -1,8 +1,8 @@
--- Group commit for transfers (decision 013): ledger_transfer_batch books many transfers in one
+-- Group commit for transfers (decision 014): ledger_transfer_batch books many transfers in one
 -- transaction, each through ledger_book in a subtransaction of its own. Nothing else changes.
 -- The block between the markers is apps/server/src/ledger/transfer-batch.sql verbatim (book-source.test.ts).
 -- >>> ledger/transfer-batch.sql
--- Group commit for transfers (decision 013): many transfers booked in one transaction, so they share
+-- Group commit for transfers (decision 014): many transfers booked in one transaction, so they share
 -- one commit, one WAL flush and one pass through NOTIFY's commit-time lock, while each keeps its own
 -- Idempotency-Key, its own answer and its own failure. ledger/transfer-batch.ts is its only caller;
 -- migrations install this file verbatim between markers (book-source.test.ts checks the newest one).

@@ -6,7 +6,7 @@ import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js'
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /*
- * Concurrent transfers share transactions (group commit, decision 013); through the API each must
+ * Concurrent transfers share transactions (group commit, decision 014); through the API each must
  * still be answered as if it had come alone. Which request of a race wins depends on arrival, as it
  * always did; what each answer may be, and the totals, do not.
  */

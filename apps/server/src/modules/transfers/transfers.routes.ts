@@ -9,7 +9,7 @@ import { findRecipient, transfer } from './transfers.service.js';
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
   const { db, config, settings } = app.deps;
-  // One committer per node: concurrent transfers share a transaction (decision 013).
+  // One committer per node: concurrent transfers share a transaction (decision 014).
   const bookTransfer = transferCommitter(db, {
     maxBatch: config.transferBatchMax,
     maxInFlight: config.transferBatchesInFlight,

@@ -53,7 +53,7 @@ export interface TransferRequest {
  * to fee revenue. One journal, two history rows, at most once per Idempotency-Key: a retry gets the
  * first transaction back and moves nothing. `book` is the node's transfer committer
  * (ledger/transfer-batch.ts): a lone transfer is its own transaction in one round trip, concurrent
- * ones share a transaction (group commit, decision 013), each with the answer it would get alone.
+ * ones share a transaction (group commit, decision 014), each with the answer it would get alone.
  */
 export async function transfer(book: TransferBooker, sender: UserRow, req: TransferRequest): Promise<Transaction> {
   const feeCents = transferFeeCents(req.amountCents, req.feeBps);
