@@ -16,6 +16,7 @@ export async function startServer({
   workDir,
   sessionSecret = randomBytes(32).toString('hex'),
   inspect = false,
+  env: extraEnv = {},
   timeoutMs = 60_000,
   onSpawn,
 }) {
@@ -49,6 +50,7 @@ export async function startServer({
     AUTO_ACTIVATE_AFTER_HOURS: '',
     TRUST_PROXY: 'false',
     TEST_CLOCK: 'false',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
   let exited = null;

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  TRANSFER_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
+  TRANSFER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
@@ -88,6 +90,10 @@ export interface Config {
   loginLimitPerEmail: number;
   /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
   recipientLookupLimitPerUser: number;
+  /** Transfers booked together in one transaction at most (group commit, decision 014); 1 turns it off. */
+  transferBatchMax: number;
+  /** Transfer transactions at once on PostgreSQL, each holding a pooled connection (PGlite: always 1). */
+  transferBatchesInFlight: number;
   /** Sign-ups per client address per hour. */
   signupLimitPerIp: number;
   /** Password-reset requests per client address per hour. */
@@ -199,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
     recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
+    transferBatchMax: e.TRANSFER_BATCH_MAX,
+    transferBatchesInFlight: e.TRANSFER_BATCHES_IN_FLIGHT,
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: e.RESET_LIMIT_PER_IP,
     resetLimitPerEmail: e.RESET_LIMIT_PER_EMAIL,

@@ -8,10 +8,15 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrations = path.join(here, '../db/migrations');
-/** Each source file of the ledger's SQL, and the function whose newest migration must carry it whole. */
+/**
+ * Each source file of the ledger's SQL, and the function whose newest migration must carry it whole.
+ * transfer-batch.sql is group commit's wrapper (decision 014): it calls ledger_book and holds no
+ * booking rule of its own.
+ */
 const SOURCES = [
   { file: 'book.sql', defines: 'ledger_book' },
   { file: 'book-batch.sql', defines: 'ledger_book_batch' },
+  { file: 'transfer-batch.sql', defines: 'ledger_transfer_batch' },
 ].map((s) => ({ ...s, text: readFileSync(path.join(here, s.file), 'utf8') }));
 
 /** The newest migration that installs `fn`: it must carry ledger/`file` whole, between its markers. */
@@ -45,7 +50,7 @@ describe('the booking rule has one source', () => {
     },
   );
 
-  it('the database runs the functions of ledger/book.sql, and no other booking procedure', async () => {
+  it("the database runs the functions of the ledger's SQL files, and no other booking procedure", async () => {
     const found = await rows<{ proname: string; prosrc: string }>(
       ctx.db,
       sql`SELECT proname, prosrc FROM pg_proc WHERE proname LIKE 'ledger\\_%' ORDER BY proname`,
@@ -57,6 +62,7 @@ describe('the booking rule has one source', () => {
       'ledger_entries_checked',
       'ledger_guard',
       'ledger_open_accounts',
+      'ledger_transfer_batch',
     ]);
     for (const f of found)
       expect(
