@@ -1,13 +1,16 @@
 -- The batch form of ledger_book (book.sql): many journals in one call, for work that books thousands
--- at once (the daily accrual). Migrations install this file verbatim, as they do book.sql
--- (book-source.test.ts checks the newest migration that defines ledger_book_batch against it).
--- ledger/book-batch.ts is its only caller.
+-- at once (the daily accrual) and for group-committed transfers (transfer-batch.sql, which settles
+-- each transfer's key and balance first and books the covered ones here). Migrations install this
+-- file verbatim, as they do book.sql (book-source.test.ts checks the newest migration that defines
+-- ledger_book_batch against it). ledger/book-batch.ts and ledger_transfer_batch are its callers.
 
 -- Books every booking of p_batch as its own journal, in one call, inside the caller's transaction.
 -- p_batch:
 --   bookings               [{kind, userId, postings, history, transactionIds}], each as ledger_book reads
---                          it (no idempotency key: a batch's caller keeps its own exactly-once mark, as
---                          the accrual does with its accruals key, in the same transaction)
+--                          it (no key is claimed here: a batch's caller keeps its own exactly-once mark,
+--                          as the accrual does with its accruals key and ledger_transfer_batch with the
+--                          Idempotency-Keys, in the same transaction; a booking's idempotency.key, when
+--                          given, is recorded on its journal as ledger_book records it)
 --   channel, notify        NOTIFY payloads (text, each under PostgreSQL's 8000 bytes), sent at commit
 -- Answers {"journalIds": [one per booking, in order], "createdAt"}.
 --
@@ -134,8 +137,8 @@ BEGIN
       SELECT x.doc, x.n::int AS n
         FROM jsonb_array_elements(p_batch -> 'bookings') WITH ORDINALITY AS x(doc, n)
     ), journal AS (
-      INSERT INTO journals (id, kind, user_id)
-        SELECT v_journals[b.n], b.doc ->> 'kind', b.doc ->> 'userId' FROM b
+      INSERT INTO journals (id, kind, user_id, idempotency_key)
+        SELECT v_journals[b.n], b.doc ->> 'kind', b.doc ->> 'userId', b.doc -> 'idempotency' ->> 'key' FROM b
     ), booked_entries AS (
       INSERT INTO entries (journal_id, account_id, amount_cents)
         SELECT v_journals[p.n], COALESCE(p.system, v_ids[p.slot]), p.amount

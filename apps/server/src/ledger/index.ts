@@ -24,6 +24,5 @@ export {
   bookTransferBatch,
   MAX_TRANSFER_BATCH,
   type TransferBooker,
-  TransferItemFailed,
   transferCommitter,
 } from './transfer-batch.js';
