@@ -17,7 +17,6 @@ export {
 } from './book.js';
 export { type BatchBooking, type BatchTopics, bookBatch } from './book-batch.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
-export { type GroupCommitStats, groupCommit } from './group-commit.js';
 export { recordPending, settlePending } from './pending.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
 export {

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
+import { type GroupCommitStats, groupCommit } from '../lib/group-commit.js';
 import { asDomainError, drawTransactionIds } from './book.js';
-import { type GroupCommitStats, groupCommit } from './group-commit.js';
 import {
   bookTransferOnce,
   type TransferBooking,
@@ -88,7 +88,7 @@ export interface TransferCommitterOptions {
   maxInFlight?: number;
 }
 
-/** A node's transfers, group-committed on this database handle (group-commit.ts, decision 014). */
+/** A node's transfers, group-committed on this database handle (lib/group-commit.ts, decision 014). */
 export function transferCommitter(
   db: Db,
   options: TransferCommitterOptions = {},
