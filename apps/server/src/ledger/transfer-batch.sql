@@ -13,7 +13,8 @@
 --
 -- Set-wise, not a ledger_book call per transfer (the booking's statements ran once per transfer):
 --   1. one statement finds every recipient (an active account holder of role 'user', as the lone
---      statement does), fills each booking and adds up what it moves on the two balances;
+--      statement does) and fills each booking; the bookings are parsed once, as one document, the
+--      batch ledger_book_batch will take; one more adds up what each moves on the two balances;
 --   2. one locks every balance the batch may move, in (user, kind) order, and reads it;
 --   3. one reads the keys of the batch already taken;
 --   4. a loop over the items, in arrival order, in memory only, settles each as ledger_book would:
@@ -47,6 +48,10 @@ DECLARE
   v_count int := COALESCE(cardinality(p_senders), 0);
   v_recipients text[];
   v_names text[];
+  v_texts text[];
+  v_places int[];
+  v_all jsonb;
+  v_doc_count int;
   v_docs jsonb[];
   v_keys text[];
   v_hashes text[];
@@ -84,15 +89,16 @@ BEGIN
     RAISE EXCEPTION 'a batch is 1 to 64 transfers, one value of each parameter per transfer' USING ERRCODE = '22023';
   END IF;
 
-  -- 1. Recipients, bookings, and what each booking moves on its sender's and recipient's balance.
-  -- The aggregates keep the order of the sorted subquery that feeds them (one sort, not one each);
-  -- OFFSET 0 keeps each value computed once per item rather than copied into every use of it.
-  SELECT array_agg(s.recipient), array_agg(s.name), array_agg(s.doc), array_agg(s.key), array_agg(s.hash),
-      array_agg(s.sender_net), array_agg(s.recipient_net), COALESCE(bool_or(s.odd), false)
-    INTO v_recipients, v_names, v_docs, v_keys, v_hashes, v_sender_nets, v_recipient_nets, v_odd
+  -- 1. Recipients and bookings. The bookings' text is parsed once, as the whole batch's argument to
+  -- ledger_book_batch (copying parsed JSON into a new document costs about as much as parsing it);
+  -- each transfer's booking is then a slice of it. The aggregates keep the order of the sorted
+  -- subquery that feeds them (one sort, not one each); OFFSET 0 keeps the claim parsed once.
+  SELECT array_agg(s.recipient), array_agg(s.name), array_agg(s.booking), array_agg(s.place), array_agg(s.key),
+      array_agg(s.hash), count(s.booking)
+    INTO v_recipients, v_names, v_texts, v_places, v_keys, v_hashes, v_doc_count
     FROM (
-      SELECT r.id AS recipient, r.name, d.doc, c.claim ->> 'key' AS key, c.claim ->> 'requestHash' AS hash,
-          m.sender_net, m.recipient_net, m.odd
+      SELECT r.id AS recipient, r.name, d.booking, c.claim ->> 'key' AS key, c.claim ->> 'requestHash' AS hash,
+          CASE WHEN d.booking IS NOT NULL THEN count(d.booking) OVER (ORDER BY x.n) END AS place
         FROM unnest(p_senders, p_bookings, p_emails, p_claims, p_prefixes) WITH ORDINALITY
           AS x(sender, booking, email, claim, prefix, n)
         CROSS JOIN LATERAL (SELECT x.claim::jsonb AS claim OFFSET 0) c
@@ -102,21 +108,31 @@ BEGIN
         ) r ON true
         CROSS JOIN LATERAL (
           SELECT CASE WHEN r.id IS NOT NULL AND r.id <> x.sender
-            THEN format(x.booking, to_json(r.id), to_json(x.prefix || r.name))::jsonb END AS doc
-          OFFSET 0
+            THEN format(x.booking, to_json(r.id), to_json(x.prefix || r.name)) END AS booking
         ) d
+        ORDER BY x.n
+    ) s;
+  v_all := ('{"bookings": [' || COALESCE(array_to_string(v_texts, ','), '') || ']}')::jsonb;
+
+  -- What each booking moves on its sender's and its recipient's balance.
+  SELECT array_agg(m.doc), array_agg(m.sender_net), array_agg(m.recipient_net), COALESCE(bool_or(m.odd), false)
+    INTO v_docs, v_sender_nets, v_recipient_nets, v_odd
+    FROM (
+      SELECT b.doc, t.sender_net, t.recipient_net, t.odd
+        FROM unnest(p_senders, v_recipients, v_places) WITH ORDINALITY AS x(sender, recipient, place, n)
+        CROSS JOIN LATERAL (SELECT v_all -> 'bookings' -> (x.place::int - 1) AS doc OFFSET 0) b
         LEFT JOIN LATERAL (
           -- A transfer moves the two balances only (anything else is a programming error: 22023 below).
           SELECT COALESCE(sum(p."amountCents") FILTER (WHERE p."user" = x.sender AND p.kind = 'balance'), 0)::bigint
                 AS sender_net,
-              COALESCE(sum(p."amountCents") FILTER (WHERE p."user" = r.id AND p.kind = 'balance'), 0)::bigint
+              COALESCE(sum(p."amountCents") FILTER (WHERE p."user" = x.recipient AND p.kind = 'balance'), 0)::bigint
                 AS recipient_net,
               bool_or(p.system IS NULL AND (p.kind IS DISTINCT FROM 'balance' OR p."user" IS NULL
-                OR p."user" NOT IN (x.sender, r.id))) AS odd
-            FROM jsonb_to_recordset(d.doc -> 'postings') AS p(system text, "user" text, kind text, "amountCents" bigint)
-        ) m ON d.doc IS NOT NULL
+                OR p."user" NOT IN (x.sender, x.recipient))) AS odd
+            FROM jsonb_to_recordset(b.doc -> 'postings') AS p(system text, "user" text, kind text, "amountCents" bigint)
+        ) t ON b.doc IS NOT NULL
         ORDER BY x.n
-    ) s;
+    ) m;
   IF v_odd THEN
     RAISE EXCEPTION 'a transfer moves its sender''s and its recipient''s balance only' USING ERRCODE = '22023';
   END IF;
@@ -180,8 +196,13 @@ BEGIN
 
   IF cardinality(v_booked) > 0 THEN
     -- 5. The booked ones, a journal each, through the booking rule's batch form.
-    SELECT jsonb_build_object('bookings', jsonb_agg(v_docs[b.i] ORDER BY b.n)) INTO v_batch
-      FROM unnest(v_booked) WITH ORDINALITY AS b(i, n);
+    -- Usually every booking is booked: the parsed batch goes as it is.
+    IF cardinality(v_booked) = v_doc_count THEN
+      v_batch := v_all;
+    ELSE
+      SELECT jsonb_build_object('bookings', jsonb_agg(v_docs[b.i] ORDER BY b.n)) INTO v_batch
+        FROM unnest(v_booked) WITH ORDINALITY AS b(i, n);
+    END IF;
     v_journals := ledger_book_batch(v_batch) -> 'journalIds';
 
     -- 6. Their keys, each claimed with its whole stored answer (the journal and history rows' ids).
