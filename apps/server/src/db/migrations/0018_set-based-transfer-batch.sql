@@ -206,7 +206,7 @@ $$;
 --      statements — the booking rule's batch form, which checks each journal and every account's net;
 --   6. one statement claims their keys with the whole stored answer, as ledger_book does;
 --   7. one sends their notifications (PostgreSQL delivers identical payloads of a transaction once).
--- A replay reads its first booking's history rows back, as ledger_book does (rare: retries only).
+-- A replay is answered by ledger_book itself, from the key (rare: retries only).
 --
 -- A batch the loop cannot settle exactly as the items alone would be settled fails as a whole
 -- (SQLSTATE ML003), and the caller books each item again alone: a balance account that does not exist
@@ -243,10 +243,9 @@ DECLARE
   v_bal_users text[];
   v_bal_ids bigint[];
   v_bal_cents bigint[];
-  -- Keys taken before the batch ("length:sender" || key, so no two pairs read alike), their hash and answer.
+  -- Keys taken before the batch ("length:sender" || key, so no two pairs read alike) and their hash.
   v_taken text[];
   v_taken_hashes text[];
-  v_taken_responses jsonb[];
   -- Per item: its key's id as above when it booked, and how it is settled.
   v_booked_ids text[];
   v_outcome text[];
@@ -259,8 +258,6 @@ DECLARE
   v_batch jsonb;
   v_journals jsonb;
   v_result jsonb;
-  v_response jsonb;
-  v_history jsonb;
   v_answers jsonb[] := '{}';
   v_rows int;
 BEGIN
@@ -334,8 +331,8 @@ BEGIN
   END IF;
 
   -- 3. The batch's keys already taken (committed before this statement's snapshot).
-  SELECT array_agg(length(k.user_id) || ':' || k.user_id || k.key), array_agg(k.request_hash), array_agg(k.response)
-    INTO v_taken, v_taken_hashes, v_taken_responses
+  SELECT array_agg(length(k.user_id) || ':' || k.user_id || k.key), array_agg(k.request_hash)
+    INTO v_taken, v_taken_hashes
     FROM idempotency_keys k
     WHERE (k.user_id, k.key) IN (SELECT * FROM unnest(p_senders, v_keys));
 
@@ -416,20 +413,9 @@ BEGIN
       WHEN 'key_reused' THEN
         v_result := '{"outcome": "key_reused"}'::jsonb;
       ELSE
-        -- A replay: the first booking's answer and history rows, in the shape ledger_book answers.
-        IF v_outcome[i] = 'replay' THEN
-          v_response := COALESCE(v_taken_responses[v_ref[i]], '{}'::jsonb);
-        ELSE
-          v_response := jsonb_build_object('journalId', v_journals -> (v_ref[v_ref[i]] - 1),
-            'transactionIds', v_docs[v_ref[i]] -> 'transactionIds');
-        END IF;
-        SELECT COALESCE(jsonb_agg(jsonb_build_object('id', t.id, 'userId', t.user_id, 'type', t.type, 'mode', t.mode,
-              'method', t.method, 'description', t.description, 'amountCents', t.amount_cents, 'feeCents', t.fee_cents,
-              'status', t.status, 'wallet', t.wallet, 'createdAt', t.created_at) ORDER BY x.n), '[]'::jsonb)
-          INTO v_history
-          FROM jsonb_array_elements_text(COALESCE(v_response -> 'transactionIds', '[]'::jsonb)) WITH ORDINALITY AS x(id, n)
-          JOIN transactions t ON t.id = x.id;
-        v_result := jsonb_build_object('outcome', 'replay', 'response', v_response, 'history', v_history);
+        -- A replay, of a key taken before the batch or booked by an earlier transfer of it (its claim
+        -- is this transaction's by now): ledger_book answers it from the key, as any replay.
+        v_result := ledger_book(jsonb_build_object('refusal', 'replay', 'idempotency', p_claims[i]::jsonb));
     END CASE;
     v_answers := v_answers || jsonb_build_object('result', v_result, 'recipientName', v_names[i]);
   END LOOP;
