@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
+import { runCleanups } from './lib/cleanups.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,16 +50,7 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const rssBytes = (pid) => 1024 * Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 const cleanups = [];
-async function cleanup() {
-  while (cleanups.length) {
-    const [name, fn] = cleanups.pop();
-    try {
-      await fn();
-    } catch (err) {
-      process.stderr.write(`bench: cleanup of ${name} failed: ${err instanceof Error ? err.message : err}\n`);
-    }
-  }
-}
+const cleanup = () => runCleanups(cleanups);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => void cleanup().then(() => process.exit(130)));
 }

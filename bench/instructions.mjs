@@ -12,6 +12,9 @@
 //    parameters exactly) as PREPARE + EXECUTE, once 50 and once 350 times on fresh copies of the
 //    database. (350 − 50 runs) / 300 is the instructions per transfer, start-up and first-plan
 //    costs cancelled out.
+// With `--batch N` it replays group commit's statement instead (ledger/transfer-batch.ts, decision
+// 013): N transfers per EXECUTE, one transaction each, the same random pairs; the figure is still
+// per transfer, so the two runs tell what sharing a transaction saves.
 // Single-user mode reads each EXECUTE as text, so a long parameter costs its characters' parsing
 // too (about 100 instructions a byte), which the server's binary protocol does not pay.
 //
@@ -26,7 +29,15 @@ import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 const USERS = 1000;
 /** Opening bookings per user, so the tables hold enough rows to be planned as the benchmark's are. */
 const OPENINGS = 10;
-const RUNS = [50, 350];
+const batchArg = process.argv.indexOf('--batch');
+/** Transfers per transaction: 0 replays the lone statement, N the batch statement with N at a time. */
+const BATCH = batchArg >= 0 ? Number(process.argv[batchArg + 1]) : 0;
+if (!Number.isInteger(BATCH) || BATCH < 0 || BATCH > 64) {
+  console.error('--batch takes a number of transfers per transaction, 1 to 64');
+  process.exit(2);
+}
+// Whole batches, about as many transfers as the lone replay's 50 and 350.
+const RUNS = BATCH > 0 ? [Math.ceil(50 / BATCH) * BATCH, Math.ceil(350 / BATCH) * BATCH] : [50, 350];
 
 const isRoot = () => process.getuid?.() === 0;
 const asPostgres = (cmd, args, opts = {}) =>
@@ -87,6 +98,7 @@ async function script(n) {
     return 1 + (seedValue % max);
   };
   const lines = [];
+  const calls = [];
   for (let i = 0; i < n; i++) {
     const s = random(USERS);
     const r = ((s - 1 + random(USERS - 1)) % USERS) + 1;
@@ -106,8 +118,24 @@ async function script(n) {
       },
       [randomUUID(), randomUUID()],
     );
+    if (BATCH > 0) {
+      calls.push(call);
+      continue;
+    }
     if (i === 0) lines.push(`PREPARE transfer AS ${call.statement.text.replace(/\s+/g, ' ')}`);
     lines.push(`EXECUTE transfer(${call.values.map(literal).join(', ')})`);
+  }
+  if (BATCH > 0) {
+    const { MAX_TRANSFER_BATCH } = await import('../apps/server/src/ledger/transfer-batch.ts');
+    if (BATCH > MAX_TRANSFER_BATCH) throw new Error(`--batch ${BATCH} > ${MAX_TRANSFER_BATCH}`);
+    lines.push(
+      'PREPARE batch AS SELECT ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
+    );
+    for (let i = 0; i < calls.length; i += BATCH) {
+      const some = calls.slice(i, i + BATCH);
+      const column = (k) => `ARRAY[${some.map((c) => literal(c.values[k])).join(', ')}]::text[]`;
+      lines.push(`EXECUTE batch(${[0, 1, 2, 3, 4].map(column).join(', ')})`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -158,13 +186,16 @@ async function main() {
       counts.push(Number(total));
     }
     const perTransfer = Math.round((counts[1] - counts[0]) / (RUNS[1] - RUNS[0]));
+    const how = BATCH > 0 ? `, ${BATCH} per transaction (ledger_transfer_batch)` : ', each its own transaction';
     console.log(`PostgreSQL instructions per transfer: ${perTransfer.toLocaleString('en-US')}`);
-    console.log(`  (callgrind, single-user mode: ${RUNS.join(' and ')} transfers, ${counts.join(' and ')} in all)`);
+    console.log(
+      `  (callgrind, single-user mode: ${RUNS.join(' and ')} transfers${how}, ${counts.join(' and ')} in all)`,
+    );
     const results = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
     mkdirSync(results, { recursive: true });
     writeFileSync(
       path.join(results, `instructions-${Date.now()}.json`),
-      JSON.stringify({ perTransfer, runs: RUNS, totals: counts }, null, 2),
+      JSON.stringify({ perTransfer, batch: BATCH, runs: RUNS, totals: counts }, null, 2),
     );
   } finally {
     stopCluster(cluster);

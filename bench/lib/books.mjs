@@ -28,6 +28,14 @@ export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows 
     );
     const transferJournals = Number(await one(`SELECT count(*) FROM journals WHERE kind = 'transfer'`));
     const transferRows = Number(await one(`SELECT count(*) FROM transactions WHERE mode = 'transfer'`));
+    // Group commit (decision 014): the journals of one transaction share its now(), so their
+    // created_at tells how many transfers each commit carried.
+    const commits = (
+      await client.query(
+        `SELECT count(*)::int AS commits, COALESCE(max(n), 0)::int AS largest
+           FROM (SELECT count(*) AS n FROM journals WHERE kind = 'transfer' GROUP BY created_at) x`,
+      )
+    ).rows[0];
     const moneyConserved = usersCents + feeRevenueCents === fundedCents;
     const ok =
       invariants.ok &&
@@ -43,6 +51,8 @@ export async function booksCheck({ databaseUrl, runId, fundedCents, historyRows 
       moneyConserved,
       transferJournals,
       transferRows,
+      transferCommits: commits.commits,
+      largestTransferCommit: commits.largest,
     };
   } finally {
     await client.end().catch(() => {});

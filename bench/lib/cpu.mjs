@@ -60,19 +60,24 @@ function postgresJiffies(pm) {
   }
 }
 
-/** CPU jiffies so far of each party. `pids.server` is the server's pid, `dataDir` the cluster's. */
-export function cpuSnapshot({ serverPid, dataDir }) {
+/**
+ * CPU jiffies so far of each party. `serverPid` is the server's pid (or `serverPids`, several app
+ * nodes: their sum is the server's share, each is kept too), `dataDir` the cluster's; `loadPids` are
+ * live child processes of the load generator (its reaped children count already).
+ */
+export function cpuSnapshot({ serverPid, serverPids = serverPid ? [serverPid] : [], dataDir, loadPids = [] }) {
   const m = machine();
   const me = procStat('self');
-  const server = serverPid ? procStat(serverPid) : null;
+  const perServer = serverPids.map((pid) => procStat(pid)?.self ?? 0);
   const pm = dataDir ? postmasterPid(dataDir) : null;
   const postgres = pm ? postgresJiffies(pm) : 0;
   return {
     at: Date.now(),
     machineTotal: m.total,
     machineBusy: m.busy,
-    loadgen: me ? me.self + me.children : 0,
-    server: server ? server.self : 0,
+    loadgen: (me ? me.self + me.children : 0) + loadPids.reduce((sum, pid) => sum + (procStat(pid)?.self ?? 0), 0),
+    server: perServer.reduce((a, b) => a + b, 0),
+    perServer,
     postgres,
   };
 }
@@ -99,6 +104,8 @@ export function cpuBetween(a, b, ops = 0) {
     postgresPct: pct(postgres),
     loadGeneratorPct: pct(loadgen),
     otherProcessesPct: Math.max(0, pct(busy - server - postgres - loadgen)),
+    // Each app node's share, when the snapshots name several (same order as their pids).
+    perServerPct: b.perServer.length > 1 ? b.perServer.map((j, i) => pct(j - (a.perServer[i] ?? 0))) : undefined,
     ops,
     msPerOp: { server: perOp(server), postgres: perOp(postgres), loadGenerator: perOp(loadgen) },
   };

@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 
 /** Small deterministic PRNG so runs are repeatable (mulberry32). */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -23,15 +23,27 @@ export function percentile(sorted, p) {
 /**
  * Runs autocannon for `duration` seconds with `connections` connections. Returns the figures:
  * successful transfers per second, latency percentiles of the 2xx responses (ms), the non-2xx count
- * with a breakdown by status and error code, socket errors and timeouts.
+ * with a breakdown by status and error code, socket errors and timeouts. `origin` is the site the
+ * requests come from (the server's PUBLIC_URL; several nodes behind one address share it);
+ * `keepLatencies` adds every 2xx latency, sorted, so runs against several nodes can be pooled.
  */
-export function runTransfers({ base, users, connections, duration, runId, phase, seed = 1, maxAmountCents = 1_000 }) {
+export function runTransfers({
+  base,
+  origin = base,
+  users,
+  connections,
+  duration,
+  runId,
+  phase,
+  seed = 1,
+  maxAmountCents = 1_000,
+  keepLatencies = false,
+}) {
   const random = prng(seed);
   let seq = 0;
   const codes = new Map(); // "409 IDEMPOTENCY_KEY_REUSED" -> count
   const latencies2xx = [];
   let completed = 0;
-  const origin = base;
 
   const setupRequest = (req) => {
     const from = Math.floor(random() * users.length);
@@ -107,6 +119,7 @@ export function runTransfers({ base, users, connections, duration, runId, phase,
             stddev: result.requests.stddev,
           },
           wallMs: Date.now() - started,
+          ...(keepLatencies ? { latencies2xx } : {}),
         });
       },
     );
@@ -115,4 +128,39 @@ export function runTransfers({ base, users, connections, duration, runId, phase,
       if (statusCode >= 200 && statusCode < 300) latencies2xx.push(responseTime);
     });
   });
+}
+
+/**
+ * The runs of one load against several app nodes at once, as one: transfers/s summed, latency
+ * percentiles over every 2xx of every run (each run made with `keepLatencies`), non-2xx merged by
+ * status and code, 5xx counted; `perNode` keeps each run's own figures.
+ */
+export function poolRuns(runs) {
+  const latencies = runs.flatMap((r) => r.latencies2xx).sort((a, b) => a - b);
+  const sum = (f) => runs.reduce((s, r) => s + f(r), 0);
+  const breakdown = {};
+  for (const r of runs) {
+    for (const [k, v] of Object.entries(r.non2xxBreakdown)) breakdown[k] = (breakdown[k] ?? 0) + v;
+  }
+  const count5xx = (r) =>
+    Object.entries(r.statusCodeStats)
+      .filter(([code]) => code.startsWith('5'))
+      .reduce((s, [, v]) => s + v.count, 0);
+  return {
+    ok2xx: sum((r) => r.ok2xx),
+    requests: sum((r) => r.requests),
+    transfersPerSec: sum((r) => r.transfersPerSec),
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? null,
+    },
+    non2xx: sum((r) => r.non2xx),
+    non2xxBreakdown: breakdown,
+    errors5xx: sum(count5xx),
+    socketErrors: sum((r) => r.socketErrors),
+    timeouts: sum((r) => r.timeouts),
+    perNode: runs.map(({ latencies2xx: _, ...r }) => r),
+  };
 }

@@ -14,7 +14,12 @@ async function inspectorUrl(logFile) {
   throw new Error('the server did not print its inspector URL');
 }
 
-export async function startCpuProfile(logFile) {
+/**
+ * A DevTools protocol session with the server (started with `inspect: true`): `send(method, params)`
+ * resolves with the result; `evaluate(expression)` runs an expression in the server and resolves
+ * with its value (awaited, returned by value).
+ */
+export async function inspectorSession(logFile) {
   const { default: WebSocket } = await import('ws');
   const ws = new WebSocket(await inspectorUrl(logFile));
   await new Promise((resolve, reject) => {
@@ -38,20 +43,36 @@ export async function startCpuProfile(logFile) {
       pending.set(id, { resolve, reject });
       ws.send(JSON.stringify({ id, method, params }));
     });
+  const evaluate = async (expression) => {
+    const r = await send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+    if (r.exceptionDetails)
+      throw new Error(`in the server: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
+    return r.result.value;
+  };
+  return {
+    send,
+    evaluate,
+    close() {
+      try {
+        ws.close();
+      } catch {}
+    },
+  };
+}
+
+export async function startCpuProfile(logFile) {
+  const session = await inspectorSession(logFile);
+  const { send } = session;
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: 500 });
   await send('Profiler.start');
   return {
     async stop() {
       const { profile } = await send('Profiler.stop');
-      ws.close();
+      session.close();
       return profile;
     },
-    close() {
-      try {
-        ws.close();
-      } catch {}
-    },
+    close: session.close,
   };
 }
 

@@ -18,6 +18,7 @@ export async function startServer({
   inspect = false,
   /** info writes Fastify's access log: each request's own measured time (responseTime, ms). */
   logLevel = 'warn',
+  env: extraEnv = {},
   timeoutMs = 60_000,
   onSpawn,
 }) {
@@ -51,6 +52,7 @@ export async function startServer({
     AUTO_ACTIVATE_AFTER_HOURS: '',
     TRUST_PROXY: 'false',
     TEST_CLOCK: 'false',
+    ...extraEnv,
   };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
   let exited = null;

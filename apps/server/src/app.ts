@@ -191,7 +191,7 @@ export async function buildApp(opts: BuildAppOptions) {
 export function operatorOperations(config: Config): OperatorOperations {
   return {
     publicUrl: config.publicUrl,
-    accrue: runAccrual,
+    accrue: (db, now) => runAccrual(db, now, config.accrual),
     deposits: depositOperations({ publicUrl: config.publicUrl }),
     withdrawals: withdrawalOperations({ publicUrl: config.publicUrl }),
   };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, type UserRow } from './core/users/users.queries.js';
 import { AppError } from './http/errors.js';
 import { walletOf } from './ledger/balances.js';
+import { bookTransferOnce } from './ledger/transfer.js';
 import { moneyTransaction } from './lib/money-transaction.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { listVisibleInvestments } from './modules/investments/investments.queries.js';
@@ -75,7 +76,7 @@ async function apply(o: Op): Promise<void> {
     }
     case 'transfer':
       return attempt(() =>
-        transfer(ctx.db, person(o.from), {
+        transfer((b) => bookTransferOnce(ctx.db, b), person(o.from), {
           recipientEmail: person(o.to).email,
           amountCents: o.amount,
           idempotencyKey: randomUUID(),

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  TRANSFER_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
+  TRANSFER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
@@ -47,6 +49,8 @@ const envSchema = z.object({
     }),
   NODE_ENV: z.string().optional(),
   ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  ACCRUAL_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).optional(),
+  ACCRUAL_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   DEPOSIT_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
   SECURITY_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100).default(10),
   OPERATOR_EMAIL: optionalString.pipe(z.email().optional()),
@@ -60,6 +64,16 @@ const envSchema = z.object({
   EMAIL_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
 });
+
+/**
+ * The accrual job's batch and runners per database (decision 013): on PostgreSQL a batch of 2,000
+ * investments holds its rows for a fraction of a second and two runners keep two cores busy; PGlite
+ * runs one statement at a time for every request, so a member waits for one batch of 250 at most.
+ */
+export const ACCRUAL_DEFAULTS = {
+  postgres: { batchSize: 2_000, workers: 2 },
+  pglite: { batchSize: 250, workers: 1 },
+} as const;
 
 export interface Config {
   port: number;
@@ -76,6 +90,10 @@ export interface Config {
   loginLimitPerEmail: number;
   /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
   recipientLookupLimitPerUser: number;
+  /** Transfers booked together in one transaction at most (group commit, decision 014); 1 turns it off. */
+  transferBatchMax: number;
+  /** Transfer transactions at once on PostgreSQL, each holding a pooled connection (PGlite: always 1). */
+  transferBatchesInFlight: number;
   /** Sign-ups per client address per hour. */
   signupLimitPerIp: number;
   /** Password-reset requests per client address per hour. */
@@ -91,6 +109,8 @@ export interface Config {
   development: boolean;
   /** How often the profit accrual job runs; 0 turns the timer off (`npm run accrue` still works). */
   accrualIntervalMs: number;
+  /** The accrual job's investments per transaction and runners side by side (ACCRUAL_DEFAULTS). */
+  accrual: { batchSize: number; workers: number };
   /** Deposits one member may file per hour (each stores a file and sends two e-mails). */
   depositLimitPerUser: number;
   /**
@@ -185,12 +205,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
     recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
+    transferBatchMax: e.TRANSFER_BATCH_MAX,
+    transferBatchesInFlight: e.TRANSFER_BATCHES_IN_FLIGHT,
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: e.RESET_LIMIT_PER_IP,
     resetLimitPerEmail: e.RESET_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,
+    accrual: {
+      batchSize: e.ACCRUAL_BATCH_SIZE ?? ACCRUAL_DEFAULTS[e.DATABASE_URL ? 'postgres' : 'pglite'].batchSize,
+      workers: e.ACCRUAL_WORKERS ?? ACCRUAL_DEFAULTS[e.DATABASE_URL ? 'postgres' : 'pglite'].workers,
+    },
     depositLimitPerUser: e.DEPOSIT_LIMIT_PER_USER,
     initialSettings: {
       ...DEFAULT_SETTINGS,

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const infoFile = path.join(config.dataDir, SERVER_INFO_FILE);
   writeFileSync(infoFile, JSON.stringify({ pid: process.pid, port, token: internalToken }), { mode: 0o600 });
   app.log.info(`Meridian is serving ${config.publicUrl} (${database.kind})`);
-  const stopAccrual = startAccrualTimer(database.db, clock.now, config.accrualIntervalMs, app.log);
+  const stopAccrual = startAccrualTimer(database.db, clock.now, config.accrualIntervalMs, app.log, config.accrual);
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : printTransport();
   const stopMail = startEmailDispatcher(database.db, mail, clock.now, config.emailDispatchIntervalMs, app.log);
 

@@ -94,8 +94,8 @@ describe('every money operation', () => {
     expect(await booked(alice.id, () => runAccrual(ctx.db, clock.now()))).toEqual({
       kinds: ['profit_accrual', 'profit_accrual', 'profit_accrual', 'profit_accrual'],
       history: [],
-      // one commit per investment
-      notifications: 2,
+      // both investments in one batch, one commit: the user hears once
+      notifications: 1,
     });
 
     expect(

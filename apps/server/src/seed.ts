@@ -29,9 +29,17 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
     return { generatedAdmin: null };
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  const { user } = await auth.api.signUpEmail({
-    body: { name: 'Meridian Operator', email, password, phone: '0000000000', country: 'United States' },
-  });
+  let user: { id: string };
+  try {
+    ({ user } = await auth.api.signUpEmail({
+      body: { name: 'Meridian Operator', email, password, phone: '0000000000', country: 'United States' },
+    }));
+  } catch (err) {
+    // Nodes starting together on a new database all find no operator and all sign one up: the
+    // e-mail's unique key lets one of them win, and the others start with the account it made.
+    if (await findUserByEmail(db, email)) return { generatedAdmin: null };
+    throw err;
+  }
   await updateUser(db, user.id, { role: 'admin', isActive: true });
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
 }

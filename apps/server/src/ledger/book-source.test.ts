@@ -8,23 +8,31 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrations = path.join(here, '../db/migrations');
-const source = readFileSync(path.join(here, 'book.sql'), 'utf8');
+/**
+ * Each source file of the ledger's SQL, and the function whose newest migration must carry it whole.
+ * transfer-batch.sql is group commit's wrapper (decision 014): it calls ledger_book and holds no
+ * booking rule of its own.
+ */
+const SOURCES = [
+  { file: 'book.sql', defines: 'ledger_book' },
+  { file: 'book-batch.sql', defines: 'ledger_book_batch' },
+  { file: 'transfer-batch.sql', defines: 'ledger_transfer_batch' },
+].map((s) => ({ ...s, text: readFileSync(path.join(here, s.file), 'utf8') }));
 
-/** The newest migration that installs ledger_book: it must carry book.sql whole, between its markers. */
-function newestBookingMigration(): { name: string; body: string } {
+/** The newest migration that installs `fn`: it must carry ledger/`file` whole, between its markers. */
+function newestMigrationOf(fn: string, file: string): { name: string; body: string } {
   const names = readdirSync(migrations)
     .filter((n) => n.endsWith('.sql'))
     .sort();
-  const defining = names.filter((n) =>
-    readFileSync(path.join(migrations, n), 'utf8').includes('FUNCTION ledger_book('),
-  );
+  const defining = names.filter((n) => readFileSync(path.join(migrations, n), 'utf8').includes(`FUNCTION ${fn}(`));
   const name = defining.at(-1);
-  if (!name) throw new Error('no migration installs ledger_book');
+  if (!name) throw new Error(`no migration installs ${fn}`);
   const text = readFileSync(path.join(migrations, name), 'utf8');
-  const start = text.indexOf('-- >>> ledger/book.sql\n');
-  const end = text.indexOf('-- <<< ledger/book.sql');
-  if (start < 0 || end < 0) throw new Error(`${name}: the ledger/book.sql markers are missing`);
-  return { name, body: text.slice(start + '-- >>> ledger/book.sql\n'.length, end) };
+  const open = `-- >>> ledger/${file}\n`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(`-- <<< ledger/${file}`);
+  if (start < 0 || end < 0) throw new Error(`${name}: the ledger/${file} markers are missing`);
+  return { name, body: text.slice(start + open.length, end) };
 }
 
 let ctx: TestContext;
@@ -34,23 +42,32 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the booking rule has one source', () => {
-  it('the newest migration installing ledger_book carries ledger/book.sql verbatim', () => {
-    const { name, body } = newestBookingMigration();
-    expect(body, `${name} differs from ledger/book.sql: copy the file into a new migration`).toBe(source);
-  });
+  it.each(SOURCES)(
+    'the newest migration installing $defines carries ledger/$file verbatim',
+    ({ file, defines, text }) => {
+      const { name, body } = newestMigrationOf(defines, file);
+      expect(body, `${name} differs from ledger/${file}: copy the file into a new migration`).toBe(text);
+    },
+  );
 
-  it('the database runs the functions of ledger/book.sql, and no other booking procedure', async () => {
+  it("the database runs the functions of the ledger's SQL files, and no other booking procedure", async () => {
     const found = await rows<{ proname: string; prosrc: string }>(
       ctx.db,
       sql`SELECT proname, prosrc FROM pg_proc WHERE proname LIKE 'ledger\\_%' ORDER BY proname`,
     );
     expect(found.map((f) => f.proname)).toEqual([
       'ledger_book',
+      'ledger_book_batch',
       'ledger_claim',
       'ledger_entries_checked',
       'ledger_guard',
       'ledger_open_accounts',
+      'ledger_transfer_batch',
     ]);
-    for (const f of found) expect(source).toContain(f.prosrc);
+    for (const f of found)
+      expect(
+        SOURCES.some((s) => s.text.includes(f.prosrc)),
+        f.proname,
+      ).toBe(true);
   });
 });

@@ -15,6 +15,13 @@ export {
   type PostingTarget,
   type StoredAnswer,
 } from './book.js';
+export { type BatchBooking, type BatchTopics, bookBatch } from './book-batch.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 export { recordPending, settlePending } from './pending.js';
 export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
+export {
+  bookTransferBatch,
+  MAX_TRANSFER_BATCH,
+  type TransferBooker,
+  transferCommitter,
+} from './transfer-batch.js';

@@ -64,7 +64,7 @@ const transferStatement = prepared(
  * arguments; every literal '%' is doubled. The template is compiled once per set of topics
  * (json-template.ts) from the booking this module builds, so each request only joins its values.
  */
-interface TransferValues extends Record<string, string | number> {
+export interface TransferValues extends Record<string, string | number> {
   sender: string;
   recipient: string;
   key: string;
@@ -202,11 +202,24 @@ export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<Tran
   } catch (err) {
     throw asDomainError(err);
   }
+  return transferOutcome(b, booking, ids, found[0]?.result, found[0]?.recipient_name ?? null);
+}
+
+/**
+ * ledger_book's answer to one transfer as its caller is told it, alone or in a batch
+ * (transfer-batch.ts): `booking` and `ids` are what transferCall made of `b`.
+ */
+export function transferOutcome(
+  b: TransferBooking,
+  booking: TransferValues,
+  ids: readonly string[],
+  result: unknown,
+  recipientName: string | null,
+): TransferOutcome {
   // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
-  const name = found[0]?.recipient_name ?? '';
   const [debit] = transferLines(booking);
-  debit.description = `${b.debitPrefix}${name}`;
-  const out = readOutcome(found[0]?.result, [debit], ids);
+  debit.description = `${b.debitPrefix}${recipientName ?? ''}`;
+  const out = readOutcome(result, [debit], ids);
   switch (out.outcome) {
     case 'booked':
     case 'replay': {

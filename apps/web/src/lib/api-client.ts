@@ -16,10 +16,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A response schema, or a loader of one: a request made on every page (the session's /api/me) takes a
+ * loader, so zod and the schema arrive beside the answer instead of weighing on every first visit.
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<T>;
   signal?: AbortSignal;
   /** Sent as the `Idempotency-Key` header; every money POST needs one (see use-idempotency-key.ts). */
   idempotencyKey?: string;
@@ -41,7 +47,11 @@ function toApiError(status: number, payload: unknown): ApiError {
 
 /** Calls the Meridian API with the session cookie; throws `ApiError` on any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
+  const { method = 'GET', body, signal, idempotencyKey } = options;
+  // A schema's loader starts beside the request; a failure to load it matters only once an answer needs it.
+  const source = options.schema;
+  const schema = source && Promise.resolve(typeof source === 'function' ? source() : source);
+  schema?.catch(() => undefined);
   // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> =
@@ -72,7 +82,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!response.ok) throw toApiError(response.status, payload);
   if (!schema) return payload as T;
-  const parsed = schema.safeParse(payload);
+  let parsed: z.ZodSafeParseResult<T>;
+  try {
+    parsed = (await schema).safeParse(payload);
+  } catch {
+    throw new ApiError('NETWORK', messages.unknownError, 0);
+  }
   if (!parsed.success) throw new ApiError('BAD_RESPONSE', messages.unknownError, response.status);
   return parsed.data;
 }

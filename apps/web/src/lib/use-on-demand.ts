@@ -17,6 +17,7 @@ const loaded = new Map<() => Promise<unknown>, Entry>();
 export function useOnDemand<T>(load: () => Promise<T>) {
   const [module, setModule] = useState<T | null>(() => (loaded.get(load)?.value as T | undefined) ?? null);
   const focused = useRef(false);
+  const placeholder = useRef<HTMLElement | null>(null);
   const request = useCallback(() => {
     let entry = loaded.get(load);
     if (!entry) {
@@ -36,7 +37,12 @@ export function useOnDemand<T>(load: () => Promise<T>) {
       },
     );
     current.promise.then(
-      (value) => setModule(() => value as T),
+      (value) => {
+        // Read as the stand-in is about to go: a blur fired by its removal must not count (Preact
+        // delivers that one, React does not).
+        focused.current = placeholder.current !== null && placeholder.current === document.activeElement;
+        setModule(() => value as T);
+      },
       () => {},
     );
   }, [load]);
@@ -47,14 +53,11 @@ export function useOnDemand<T>(load: () => Promise<T>) {
    * the real control is not lost.
    */
   const placeholderProps = (activate: () => void) => ({
+    ref: (element: HTMLElement | null) => {
+      placeholder.current = element;
+    },
     onPointerEnter: request,
-    onFocus: () => {
-      focused.current = true;
-      request();
-    },
-    onBlur: () => {
-      focused.current = false;
-    },
+    onFocus: request,
     onPointerDown: (event: { button: number; ctrlKey: boolean }) => {
       if (event.button !== 0 || event.ctrlKey) return;
       activate();

@@ -100,6 +100,20 @@ describe('who is asking', () => {
     expect((await me(s.cookie)).statusCode).toBe(401);
   });
 
+  it('answers each of many requests at once with its own user, a signed-out one among them', async () => {
+    // More requests than lookups run at once, so most are read together in one query.
+    const users = await Promise.all(Array.from({ length: 12 }, () => signedUp()));
+    const [gone] = users;
+    if (!gone) throw new Error('no users');
+    await ctx.db.delete(sessions).where(eq(sessions.token, gone.token));
+    const answers = await Promise.all([...users, ...users].map((u) => me(u.cookie)));
+    answers.forEach((res, i) => {
+      const u = users[i % users.length];
+      if (u === gone) expect(res.statusCode).toBe(401);
+      else expect(res.json()).toMatchObject({ email: u?.email });
+    });
+  });
+
   it('tells which sessions are still live for realtime sockets: not after sign-out or deactivation', async () => {
     const tokenOf = async (userId: string) =>
       (await rows<{ token: string }>(ctx.db, sql`SELECT token FROM sessions WHERE user_id = ${userId}`))[0]?.token ??

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../test/test-app.js';
 import { historyQuery, listHistory } from './history-page.js';
 
 /**
- * A category of a long history is read through its own index (migration 0018): through the member's
+ * A category of a long history is read through its own index (migration 0019): through the member's
  * index, a page of a category the member seldom uses read every row between two of its own — the whole
  * history when it has none. Checked on the planner (PGlite, or PostgreSQL with TEST_DATABASE_URL) over a
  * member with 3,200 rows, 20 of each mode and the rest adjustments (in no category).

@@ -147,22 +147,27 @@ export const investments = pgTable(
     index('investments_user_listed_idx')
       .on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.archived}`),
-    index('investments_active_idx').on(t.startedAt).where(sql`${t.status} = 'active'`),
+    // The accrual job's keyset over active investments, oldest first (modules/investments/accrual.queries.ts).
+    index('investments_active_idx').on(t.startedAt, t.id).where(sql`${t.status} = 'active'`),
     index('investments_plan_idx').on(t.planId, t.status),
     // One active investment per plan per user, enforced by the database.
     uniqueIndex('investments_one_active_per_plan').on(t.userId, t.planId).where(sql`${t.status} = 'active'`),
   ],
 );
 
-/** At most one accrual per investment per day: the primary key is the guarantee. */
+/**
+ * At most one accrual per investment per day: the primary key is the guarantee. Append-only, and
+ * without foreign keys (migration 0016, decision 013): the accrual job writes a batch's rows in the
+ * transaction that books their journals and holds their investments locked, and journals and
+ * investments are never deleted (triggers refuse it), so a key per row would only cost every
+ * investment-day a query and a row lock.
+ */
 export const accruals = pgTable(
   'accruals',
   {
-    investmentId: text('investment_id')
-      .notNull()
-      .references(() => investments.id),
+    investmentId: text('investment_id').notNull(),
     day: integer('day').notNull(),
-    journalId: bigint('journal_id', { mode: 'number' }).references(() => journals.id),
+    journalId: bigint('journal_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.investmentId, t.day] })],
 );

@@ -97,6 +97,19 @@ describe('the seeded operator', () => {
     await updateUser(ctx.db, otherUser.id, { role: 'user' });
   });
 
+  it('is created once when several nodes start at once, and every node starts', async () => {
+    const config = { ...ctx.config, adminEmail: 'ops@meridian.test', adminPassword: 'operator password' };
+    const starts = await Promise.allSettled([1, 2, 3].map(() => seed(ctx.db, ctx.app.deps.auth, config)));
+    expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const accounts = await rows<{ role: string; is_active: boolean }>(
+      ctx.db,
+      sql`select role, is_active from users where email = 'ops@meridian.test'`,
+    );
+    expect(accounts).toEqual([{ role: 'admin', is_active: true }]);
+    const client = new TestClient(ctx.app);
+    expect((await client.login('ops@meridian.test', 'operator password')).statusCode).toBe(200);
+  });
+
   it('loses the console when deactivated, though still signed in', async () => {
     const client = new TestClient(ctx.app);
     const body = await client.register();

@@ -1,20 +1,12 @@
 import { historyWording } from '@meridian/shared';
 import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
-import { bookIn } from '../../ledger/index.js';
+import { type BatchBooking, bookIn } from '../../ledger/index.js';
 import type { InvestmentRow } from './investments.queries.js';
 
-/**
- * invested -> balance for the whole principal, with its history row: at maturity or on an early end.
- * `topics` is the notification of the transaction this booking is part of.
- */
-export async function returnCapital(
-  tx: Db,
-  inv: InvestmentRow,
-  why: 'matured' | 'ended early',
-  topics: readonly RealtimeTopic[],
-): Promise<void> {
-  await bookIn(tx, {
+/** invested -> balance for the whole principal, with its history row: at maturity or on an early end. */
+export function capitalReturnBooking(inv: InvestmentRow, why: 'matured' | 'ended early'): BatchBooking {
+  return {
     kind: 'capital_return',
     userId: inv.userId,
     postings: [
@@ -33,6 +25,15 @@ export async function returnCapital(
         wallet: 'balance',
       },
     ],
-    topics: { userIds: [inv.userId], topics },
-  });
+  };
+}
+
+/** Books the capital's return; `topics` is the notification of the transaction it is part of. */
+export async function returnCapital(
+  tx: Db,
+  inv: InvestmentRow,
+  why: 'matured' | 'ended early',
+  topics: readonly RealtimeTopic[],
+): Promise<void> {
+  await bookIn(tx, { ...capitalReturnBooking(inv, why), topics: { userIds: [inv.userId], topics } });
 }

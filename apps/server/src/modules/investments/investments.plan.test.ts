@@ -8,7 +8,7 @@ import { listVisibleInvestments, visibleInvestmentsQuery } from './investments.q
 
 /**
  * The member's investments list reads what a claim has not archived, through its own index (migration
- * 0018), however many investments the member made before: a member with 3,000 claimed investments and 4
+ * 0019), however many investments the member made before: a member with 3,000 claimed investments and 4
  * listed, among 200 others with 20 each. Checked on the planner (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL); `npm run bench -- history` times it with 100,000 investments.
  */

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from '../../core/realtime/publish.js';
-import { type HubSocket, RealtimeHub } from './hub.js';
+import { HEARTBEAT_SLICES, type HubSocket, RealtimeHub } from './hub.js';
 
 class FakeSocket extends EventEmitter {
   readyState = 1;
@@ -50,6 +50,55 @@ describe('RealtimeHub', () => {
     expect(answers.pings).toBe(2);
     expect(silent.terminated).toBe(true);
     expect(hub.size).toBe(1);
+    hub.stop();
+  });
+
+  it('spreads a heartbeat over its length: each tick pings and checks one even slice, every socket once', async () => {
+    vi.useFakeTimers();
+    const checked: string[][] = [];
+    const hub = new RealtimeHub(1_000, async (tokens) => {
+      checked.push([...tokens]);
+      return new Set(tokens);
+    });
+    const perSlice = 3;
+    const sockets = Array.from({ length: HEARTBEAT_SLICES * perSlice }, () => new FakeSocket());
+    sockets.forEach((s, i) => {
+      hub.add(`u${i}`, asSocket(s), `token-${i}`);
+    });
+    const pinged = () => sockets.filter((s) => s.pings > 0).length;
+
+    for (let tick = 1; tick <= HEARTBEAT_SLICES; tick++) {
+      await vi.advanceTimersByTimeAsync(1_000 / HEARTBEAT_SLICES);
+      expect(pinged()).toBe(tick * perSlice);
+      expect(checked).toHaveLength(tick);
+      expect(checked.at(-1)).toHaveLength(perSlice);
+    }
+    expect(sockets.every((s) => s.pings === 1)).toBe(true);
+    expect(new Set(checked.flat()).size).toBe(sockets.length);
+    for (const s of sockets) s.emit('pong');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets.every((s) => s.pings === 2 && !s.terminated)).toBe(true);
+    hub.stop();
+  });
+
+  it('puts a new socket in the emptiest slice, so closing and opening keeps the slices even', async () => {
+    vi.useFakeTimers();
+    const hub = new RealtimeHub(1_000);
+    const first = Array.from({ length: HEARTBEAT_SLICES * 2 }, () => new FakeSocket());
+    first.forEach((s, i) => {
+      hub.add(`u${i}`, asSocket(s));
+    });
+    // Both sockets of the first slice close; the next two take their places there, not a third
+    // place in another slice.
+    const firstSlice = first.filter((_, i) => i % HEARTBEAT_SLICES === 0);
+    for (const s of firstSlice) s.close(1000);
+    const late = [new FakeSocket(), new FakeSocket()];
+    late.forEach((s, i) => {
+      hub.add(`late${i}`, asSocket(s));
+    });
+    await vi.advanceTimersByTimeAsync(1_000 / HEARTBEAT_SLICES);
+    expect(late.map((s) => s.pings)).toEqual([1, 1]);
+    expect(first.filter((s) => s.pings > 0)).toEqual([]);
     hub.stop();
   });
 

@@ -1,6 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import { REALTIME, REALTIME_TOPICS } from '@meridian/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveSessionTokens } from '../../core/auth/session-reader.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
@@ -8,6 +9,7 @@ import { REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import type { Listen } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { requireActiveUser } from '../../http/guards.js';
+import { answerPing, releaseHandshake } from './handshake.js';
 import { RealtimeHub } from './hub.js';
 
 export type { Listen } from '../../db/client.js';
@@ -31,6 +33,8 @@ const CLOSE_GRACE_MS = 1_000;
 export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions): Promise<void> {
   const hub = new RealtimeHub(REALTIME.heartbeatMs, (tokens) => liveSessionTokens(app.deps.db, tokens));
   const refusals = new WeakMap<FastifyRequest, { code: number; reason: string }>();
+  /** The upgrade's raw response, let go of once the socket is open (handshake.ts). */
+  const upgrades = new WeakMap<FastifyRequest, ServerResponse>();
   const origins = new Set(trustedOrigins(app.deps.config));
 
   await app.register(fastifyWebsocket, {
@@ -62,7 +66,14 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
     await unlisten?.();
   });
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
+  /** A bad frame or a reset connection on an open socket: drop it, as errorHandler does. */
+  function dropOnError(this: WebSocket, error: Error): void {
+    app.log.debug({ err: error }, 'realtime socket error');
+    this.terminate();
+  }
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    upgrades.set(request, reply.raw);
     const origin = request.headers.origin;
     if (origin !== undefined && !origins.has(origin)) {
       refusals.set(request, { code: REALTIME.policyViolationCode, reason: 'Origin not allowed' });
@@ -88,9 +99,8 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
       socket.close(refusal?.code ?? REALTIME.policyViolationCode, refusal?.reason ?? 'Not signed in');
       return;
     }
-    socket.on('message', (data, isBinary) => {
-      if (!isBinary && data.toString() === 'ping') socket.send('pong');
-    });
+    releaseHandshake(socket, request, upgrades.get(request), dropOnError);
+    socket.on('message', answerPing);
     // Synchronous with the handshake: by the time the client sees 'open', it is registered.
     hub.add(user.id, socket, request.sessionToken ?? undefined, user.role === 'admin');
   });

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { REALTIME, REALTIME_TOPICS, type RealtimeEvent, realtimeEventSchema } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +210,39 @@ describe('GET /api/realtime', () => {
     const others = Array.from({ length: 600 }, (_, i) => `someone-else-${i}-${'x'.repeat(20)}`);
     await ctx.db.transaction((tx) => publishChanged(tx, [...others, alice.id], ['wallet']));
     expect(await socket.next()).toEqual({ type: 'changed', topics: ['wallet'] });
+  });
+
+  it('keeps nothing of the HTTP request it was opened with, and still serves the socket', async () => {
+    // A full collection on demand: what it leaves behind is what something still holds.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const alice = await signedInUser();
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    ctx.app.server.once('upgrade', (request: IncomingMessage) => {
+      upgrade = new WeakRef(request);
+    });
+    const socket = connect(alice.cookie);
+    await socket.opened;
+    expect(upgrade).toBeDefined();
+    for (let i = 0; i < 20 && upgrade?.deref() !== undefined; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(upgrade?.deref()).toBeUndefined();
+    socket.ws.send('ping');
+    expect(await socket.nextText()).toBe('pong');
+    await publishChanged(ctx.db, [alice.id], ['wallet']);
+    expect(await socket.next()).toEqual({ type: 'changed', topics: ['wallet'] });
+  });
+
+  it('drops a socket that sends a frame over the size limit, and only that one', async () => {
+    const alice = await signedInUser();
+    const [bad, good] = [connect(alice.cookie), connect(alice.cookie)];
+    await Promise.all([bad.opened, good.opened]);
+    bad.ws.send('x'.repeat(5_000));
+    expect((await bad.closed).code).toBe(1009); // message too big
+    good.ws.send('ping');
+    expect(await good.nextText()).toBe('pong');
   });
 
   it('answers "ping" with "pong"', async () => {

@@ -3,11 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
+import { transferCommitter } from '../../ledger/index.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
   const { db, config, settings } = app.deps;
+  // One committer per node: concurrent transfers share a transaction (decision 014).
+  const bookTransfer = transferCommitter(db, {
+    maxBatch: config.transferBatchMax,
+    maxInFlight: config.transferBatchesInFlight,
+  });
 
   app.get(
     '/transfers/recipient',
@@ -39,7 +45,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const out = await transfer(db, currentUser(req), {
+      const out = await transfer(bookTransfer, currentUser(req), {
         recipientEmail: req.body.recipientEmail,
         amountCents: req.body.amountCents,
         idempotencyKey: idempotencyKey(req),

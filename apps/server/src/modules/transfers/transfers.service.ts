@@ -4,7 +4,7 @@ import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { bookTransferOnce } from '../../ledger/index.js';
+import type { TransferBooker } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 
@@ -51,15 +51,17 @@ export interface TransferRequest {
 /**
  * Sender pays amount + the fee setting (2% unless an operator changed it; rounded half up to the cent); recipient gets the amount; the fee goes
  * to fee revenue. One journal, two history rows, at most once per Idempotency-Key: a retry gets the
- * first transaction back and moves nothing. Its own transaction, in one round trip to the database.
+ * first transaction back and moves nothing. `book` is the node's transfer committer
+ * (ledger/transfer-batch.ts): a lone transfer is its own transaction in one round trip, concurrent
+ * ones share a transaction (group commit, decision 014), each with the answer it would get alone.
  */
-export async function transfer(db: Db, sender: UserRow, req: TransferRequest): Promise<Transaction> {
+export async function transfer(book: TransferBooker, sender: UserRow, req: TransferRequest): Promise<Transaction> {
   const feeCents = transferFeeCents(req.amountCents, req.feeBps);
   if (req.shownFeeCents !== undefined && req.shownFeeCents !== feeCents) {
     throw new AppError('FEE_CHANGED', moneyMessages.feeChanged);
   }
   const outcome = await withMoneyRetries(() =>
-    bookTransferOnce(db, {
+    book({
       senderId: sender.id,
       senderName: sender.name,
       idempotencyKey: req.idempotencyKey,

@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormHTMLAttributes, type ReactNode, useId } from 'react';
+import { messages } from '@meridian/shared';
+import { type FormHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
   type FieldValues,
   FormProvider,
   get,
+  type Resolver,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -32,20 +33,70 @@ interface ZodFormOptions<TIn extends FieldValues, TOut> extends Omit<UseFormProp
 export type ZodForm<TIn extends FieldValues, TOut> = UseFormReturn<TIn, unknown, TOut> & {
   report: ProblemReport;
   inlineFields: readonly FieldPath<TIn>[];
+  /** Starts loading the validation code (a no-op once loaded). */
+  prefetch: () => void;
 };
+
+/**
+ * A form's schema, or a loader of it. The visitor's pages (/login, /register) pass a loader: zod and the
+ * resolver are then fetched when the form is first focused, not with the page.
+ */
+export type FormSchema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn> | (() => Promise<z.ZodType<TOut, TIn>>);
+
+type LazyResolver<TIn extends FieldValues, TOut> = Resolver<TIn, unknown, TOut> & { prefetch: () => void };
+
+let zodResolverModule: Promise<typeof import('@hookform/resolvers/zod')> | undefined;
+
+/** zod's resolver (and zod with it), fetched once for the visit; after a failure, fetched again. */
+function loadZodResolver() {
+  zodResolverModule ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
+    zodResolverModule = undefined;
+    throw error;
+  });
+  return zodResolverModule;
+}
+
+/**
+ * A resolver that validates with the form's schema as of the submit (`current()`: a page may build it
+ * from what it has loaded, e.g. the plans on offer), loading zod's resolver and a lazy schema at first
+ * use or at `prefetch`.
+ */
+function lazyZodResolver<TIn extends FieldValues, TOut>(current: () => FormSchema<TIn, TOut>): LazyResolver<TIn, TOut> {
+  const load = () => {
+    const schema = current();
+    return Promise.all([loadZodResolver(), typeof schema === 'function' ? schema() : schema]);
+  };
+  const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
+    let loaded: Awaited<ReturnType<typeof load>>;
+    try {
+      loaded = await load();
+    } catch {
+      // The code could not be fetched (offline): nothing is sent, and the user is told why.
+      notify.error(messages.unknownError);
+      // A form-level problem stops the submit; its message is empty, as the toast above said it.
+      return { values: {}, errors: { root: { type: 'load', message: '' } } as FieldErrors<TIn> };
+    }
+    const [{ zodResolver }, schema] = loaded;
+    return zodResolver(schema)(values, context, options);
+  };
+  return Object.assign(resolver, { prefetch: () => void load().catch(() => undefined) });
+}
 
 /** react-hook-form validated by a shared zod schema: the one way a form of the app is built. */
 export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
-  schema: z.ZodType<TOut, TIn>,
+  schema: FormSchema<TIn, TOut>,
   { report = 'inline', inlineFields = [], ...options }: ZodFormOptions<TIn, TOut> = {},
 ): ZodForm<TIn, TOut> {
+  const latest = useRef(schema);
+  latest.current = schema;
+  const [resolver] = useState(() => lazyZodResolver(() => latest.current));
   const form = useForm<TIn, unknown, TOut>({
     ...options,
-    resolver: zodResolver(schema),
+    resolver,
     // A toast form shows a problem once, at submit: re-checking while typing would put it under the field.
     ...(report === 'toast' ? { reValidateMode: 'onSubmit' as const } : {}),
   });
-  return { ...form, report, inlineFields };
+  return { ...form, report, inlineFields, prefetch: resolver.prefetch };
 }
 
 function firstProblem<T extends FieldValues>(errors: FieldErrors<T>): [FieldPath<T>, string] | null {
@@ -65,7 +116,7 @@ interface FormProps<TIn extends FieldValues, TOut>
 
 /** The `<form>` of a `useZodForm`: validates on submit and reports problems the form's way. */
 export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, children, ...props }: FormProps<TIn, TOut>) {
-  const { report, inlineFields, ...methods } = form;
+  const { report, inlineFields, prefetch, ...methods } = form;
 
   const onInvalid = (errors: FieldErrors<TIn>) => {
     if (report !== 'toast') return;
@@ -85,6 +136,9 @@ export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, children, 
     <FormProvider {...methods}>
       <form
         noValidate
+        // The validation code is fetched as the user reaches the form, so it is there by the time they submit.
+        onFocus={prefetch}
+        onPointerDown={prefetch}
         onSubmit={(event) =>
           void methods.handleSubmit(async (values) => void (await onSubmit(values)), onInvalid)(event)
         }

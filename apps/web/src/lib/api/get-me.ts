@@ -1,4 +1,4 @@
-import { messages, type User, userSchema } from '@meridian/shared';
+import { messages, type User } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
 import { notify } from '../toast';
@@ -7,7 +7,8 @@ import { meQueryKey } from './query-keys';
 /** The signed-in user, or null when there is no session (401). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
-    return await apiRequest('/api/me', { schema: userSchema, ...(signal ? { signal } : {}) });
+    const schema = () => import('./user-schema').then((module) => module.userSchema);
+    return await apiRequest('/api/me', { schema, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,4 +1,4 @@
-import { loginBodySchema, messages } from '@meridian/shared';
+import { messages } from '@meridian/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
@@ -10,12 +10,14 @@ import { returnTo } from '../../../lib/return-to';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSignIn } from '../api/sign-in';
 
+const schema = () => import('../form-schemas').then((module) => module.loginBodySchema);
+
 export function LoginPage() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const signIn = useSignIn();
   // The specification reports login problems as toasts, one at a time, in its order.
-  const form = useZodForm(loginBodySchema, { report: 'toast', defaultValues: { email: '', password: '' } });
+  const form = useZodForm(schema, { report: 'toast', defaultValues: { email: '', password: '' } });
   const submit = useSubmit({
     run: signIn.mutateAsync,
     success: messages.loginSuccessful,

@@ -1,4 +1,4 @@
-import { messages, registerBodySchema } from '@meridian/shared';
+import { messages } from '@meridian/shared';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CountryField } from '../../../components/country-picker/country-field';
@@ -11,12 +11,14 @@ import { TextLink } from '../../../components/ui/text-link';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSignUp } from '../api/sign-up';
 
+const schema = () => import('../form-schemas').then((module) => module.registerBodySchema);
+
 export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signUp = useSignUp();
   // The specification reports registration problems as toasts, one at a time, in its order.
-  const form = useZodForm(registerBodySchema, {
+  const form = useZodForm(schema, {
     report: 'toast',
     defaultValues: { name: '', email: '', phone: '', country: '', password: '', referrerId: params.get('refId') ?? '' },
   });

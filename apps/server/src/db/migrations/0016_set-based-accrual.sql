@@ -1,0 +1,199 @@
+-- Set-based accrual (decision 013).
+-- The accruals lose their foreign keys: the job writes a batch's rows in the transaction that books
+-- their journals and holds their investments locked, so a key per row only cost every investment-day
+-- a query and a row lock (a tenth of the job). What the keys guarded is kept by refusing the deletes:
+-- journals never are (the guard), investments and accruals now never are either, and accruals are
+-- append-only (their primary key is the once-per-day guarantee).
+ALTER TABLE "accruals" DROP CONSTRAINT "accruals_investment_id_investments_id_fk";
+--> statement-breakpoint
+ALTER TABLE "accruals" DROP CONSTRAINT "accruals_journal_id_journals_id_fk";
+--> statement-breakpoint
+DROP INDEX "investments_active_idx";--> statement-breakpoint
+CREATE INDEX "investments_active_idx" ON "investments" USING btree ("started_at","id") WHERE "investments"."status" = 'active';--> statement-breakpoint
+-- The job walks the active investments oldest first by keyset (started_at, id), so each batch starts
+-- where the last one ended instead of reading again the rows it has just accrued (the index above).
+-- Each day updates every active investment (days accrued, profit): room on its page lets the new
+-- row version stay there without touching the table's five indexes (a HOT update). Pages written
+-- from now on keep half of themselves free.
+ALTER TABLE "investments" SET (fillfactor = 50);--> statement-breakpoint
+CREATE TRIGGER accruals_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON accruals
+  FOR EACH STATEMENT EXECUTE FUNCTION books_are_append_only();--> statement-breakpoint
+CREATE FUNCTION investments_are_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'investments are never deleted (their accruals and journals name them)';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER investments_never_deleted BEFORE DELETE OR TRUNCATE ON investments
+  FOR EACH STATEMENT EXECUTE FUNCTION investments_are_kept();--> statement-breakpoint
+-- The block between the markers is apps/server/src/ledger/book-batch.sql verbatim (book-source.test.ts).
+-- >>> ledger/book-batch.sql
+-- The batch form of ledger_book (book.sql): many journals in one call, for work that books thousands
+-- at once (the daily accrual). Migrations install this file verbatim, as they do book.sql
+-- (book-source.test.ts checks the newest migration that defines ledger_book_batch against it).
+-- ledger/book-batch.ts is its only caller.
+
+-- Books every booking of p_batch as its own journal, in one call, inside the caller's transaction.
+-- p_batch:
+--   bookings               [{kind, userId, postings, history, transactionIds}], each as ledger_book reads
+--                          it (no idempotency key: a batch's caller keeps its own exactly-once mark, as
+--                          the accrual does with its accruals key, in the same transaction)
+--   channel, notify        NOTIFY payloads (text, each under PostgreSQL's 8000 bytes), sent at commit
+-- Answers {"journalIds": [one per booking, in order], "createdAt"}.
+--
+-- The same rule as ledger_book, set-wise: every journal has two or more postings of whole cents that
+-- sum to zero, system accounts get entries only (never an UPDATE: one hot row would serialise every
+-- booking), a user's missing account is opened by a credit, a history row's user must exist. What
+-- differs is the balance check: the postings of the whole batch are added up per account first, so
+-- each user account is locked and updated once, in (user, kind) order — the order ledger_book and
+-- lockedBalances lock in, so a batch and a concurrent transfer or claim cannot deadlock — and an
+-- account must cover its net debit over the batch (SQLSTATE ML001, DETAIL {"accountId": n}, rolls
+-- everything back). The journals of a batch are applied as one: a caller whose journals must each be
+-- covered on their own (a transfer spending money another journal of the batch brings in) books them
+-- apart. A malformed booking (a programming error) raises 22023.
+--
+-- Its cost is counted in statements, not in journals: one reads and checks every posting and sorts
+-- the accounts into lock order, one locks them, one updates them, one writes every journal, entry and
+-- history row (the entries' trigger checks that statement's journals once), one sends the NOTIFYs.
+CREATE OR REPLACE FUNCTION ledger_book_batch(p_batch jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_count int := jsonb_array_length(COALESCE(p_batch -> 'bookings', '[]'::jsonb));
+  v_bad boolean;
+  v_history int;
+  v_rows int;
+  -- The user accounts the batch moves, in lock order (user, kind), with their net change; their ids.
+  v_users text[];
+  v_kinds text[];
+  v_nets bigint[];
+  v_ids bigint[];
+  -- Every posting: its booking (1-based), its user account's place in the lists above or its system
+  -- account's id, and its amount.
+  v_p_booking int[];
+  v_p_slot int[];
+  v_p_system bigint[];
+  v_p_amount bigint[];
+  v_journals bigint[];
+  v_uncovered bigint;
+  v_void text;
+BEGIN
+  IF v_count > 0 THEN
+    WITH b AS MATERIALIZED (
+      SELECT x.doc, x.n::int AS n
+        FROM jsonb_array_elements(p_batch -> 'bookings') WITH ORDINALITY AS x(doc, n)
+    ), q AS MATERIALIZED (
+      SELECT b.n, p.system, p."user", p.kind, p."amountCents" AS amount
+        FROM b CROSS JOIN LATERAL jsonb_to_recordset(COALESCE(b.doc -> 'postings', '[]'::jsonb))
+          AS p(system text, "user" text, kind text, "amountCents" numeric)
+       WHERE p."amountCents" IS DISTINCT FROM 0
+    ), sys AS MATERIALIZED (
+      SELECT a.id, a.kind FROM accounts a WHERE a.user_id IS NULL
+    ), acc AS MATERIALIZED (
+      SELECT q."user", q.kind, sum(q.amount)::bigint AS net,
+          row_number() OVER (ORDER BY q."user", q.kind)::int AS slot
+        FROM q WHERE q.system IS NULL AND q."user" IS NOT NULL AND q.kind IS NOT NULL
+          AND q.amount = trunc(q.amount)
+       GROUP BY q."user", q.kind
+    )
+    SELECT chk.bad, a.users, a.kinds, a.nets, p.bookings, p.slots, p.systems, p.amounts, h.total
+      INTO v_bad, v_users, v_kinds, v_nets, v_p_booking, v_p_slot, v_p_system, v_p_amount, v_history
+      FROM (SELECT EXISTS (
+                SELECT FROM q LEFT JOIN sys ON sys.kind = q.system
+                 WHERE q.amount IS NULL OR q.amount <> trunc(q.amount)
+                    OR (q.system IS NULL AND (q."user" IS NULL OR q.kind IS NULL))
+                    OR (q.system IS NOT NULL AND sys.id IS NULL))
+              OR EXISTS (
+                SELECT FROM b LEFT JOIN (SELECT q.n, count(*) AS c, sum(q.amount) AS s FROM q GROUP BY q.n) t
+                    ON t.n = b.n
+                 WHERE t.n IS NULL OR t.c < 2 OR t.s <> 0
+                    OR jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))
+                       IS DISTINCT FROM jsonb_array_length(COALESCE(b.doc -> 'transactionIds', '[]'::jsonb))) AS bad) chk,
+           (SELECT array_agg(acc."user" ORDER BY acc.slot) AS users, array_agg(acc.kind ORDER BY acc.slot) AS kinds,
+                array_agg(acc.net ORDER BY acc.slot) AS nets
+              FROM acc) a,
+           (SELECT array_agg(q.n) AS bookings, array_agg(acc.slot) AS slots, array_agg(sys.id) AS systems,
+                array_agg(q.amount::bigint) AS amounts
+              FROM q LEFT JOIN acc ON q.system IS NULL AND acc."user" = q."user" AND acc.kind = q.kind
+                LEFT JOIN sys ON sys.kind = q.system) p,
+           (SELECT COALESCE(sum(jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))), 0)::int AS total
+              FROM b) h;
+    IF v_bad THEN
+      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero, and an id for each history row'
+        USING ERRCODE = '22023';
+    END IF;
+
+    v_void := set_config('meridian.booking', 'on', true);
+
+    -- The user accounts, locked in (user, kind) order (LockRows runs above the sort). A missing one
+    -- is opened when the batch credits it, then all are locked again (rare: registration opens them).
+    FOR attempt IN 1..2 LOOP
+      SELECT array_agg(l.id ORDER BY l.slot) INTO v_ids
+        FROM (SELECT x.id, t.slot
+                FROM unnest(v_users, v_kinds) WITH ORDINALITY AS t(u, k, slot)
+                JOIN accounts x ON x.user_id = t.u AND x.kind = t.k
+               ORDER BY t.slot
+                 FOR UPDATE OF x) l;
+      EXIT WHEN COALESCE(cardinality(v_ids), 0) = COALESCE(cardinality(v_users), 0) OR attempt = 2;
+      INSERT INTO accounts (user_id, kind)
+        SELECT t.u, t.k FROM unnest(v_users, v_kinds, v_nets) AS t(u, k, net)
+         WHERE t.net >= 0 AND NOT EXISTS (SELECT FROM accounts x WHERE x.user_id = t.u AND x.kind = t.k)
+        ON CONFLICT DO NOTHING;
+    END LOOP;
+    IF COALESCE(cardinality(v_ids), 0) <> COALESCE(cardinality(v_users), 0) THEN
+      -- A net debit of an account that does not exist: nothing covers it.
+      RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'ML001', DETAIL = '{"accountId": null}';
+    END IF;
+
+    -- Each account once, by its net over the batch; a net debit must be covered.
+    UPDATE accounts a SET balance_cents = a.balance_cents + t.net
+      FROM unnest(v_ids, v_nets) AS t(id, net)
+     WHERE a.id = t.id AND t.net <> 0 AND a.balance_cents + t.net >= 0;
+    GET DIAGNOSTICS v_rows = ROW_COUNT;
+    IF v_rows <> (SELECT count(*) FROM unnest(v_nets) AS t(net) WHERE t.net <> 0) THEN
+      SELECT a.id INTO v_uncovered
+        FROM unnest(v_ids, v_nets) AS t(id, net) JOIN accounts a ON a.id = t.id
+       WHERE t.net < 0 AND a.balance_cents + t.net < 0
+       LIMIT 1;
+      RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'ML001',
+        DETAIL = jsonb_build_object('accountId', v_uncovered)::text;
+    END IF;
+
+    -- Every journal, its entries and the history rows in one statement.
+    v_journals := ARRAY(SELECT nextval('journals_id_seq') FROM generate_series(1, v_count));
+    WITH b AS MATERIALIZED (
+      SELECT x.doc, x.n::int AS n
+        FROM jsonb_array_elements(p_batch -> 'bookings') WITH ORDINALITY AS x(doc, n)
+    ), journal AS (
+      INSERT INTO journals (id, kind, user_id)
+        SELECT v_journals[b.n], b.doc ->> 'kind', b.doc ->> 'userId' FROM b
+    ), booked_entries AS (
+      INSERT INTO entries (journal_id, account_id, amount_cents)
+        SELECT v_journals[p.n], COALESCE(p.system, v_ids[p.slot]), p.amount
+          FROM unnest(v_p_booking, v_p_slot, v_p_system, v_p_amount) AS p(n, slot, system, amount)
+    )
+    INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
+        wallet, journal_id)
+      SELECT b.doc -> 'transactionIds' ->> (h.o - 1)::int, h."userId", h.type, h.mode, h.method, h.description,
+          h."amountCents", COALESCE(h."feeCents", 0), h.status, h.wallet, v_journals[b.n]
+        FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'history', '[]'::jsonb))
+            AS ("userId" text, type text, mode text, method text, description text, "amountCents" bigint,
+              "feeCents" bigint, status text, wallet text))
+          WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, o)
+       WHERE (SELECT u.id FROM users u WHERE u.id = h."userId") IS NOT NULL;
+    -- A history row's user must exist: a row naming no user is left out above and refused here.
+    GET DIAGNOSTICS v_rows = ROW_COUNT;
+    IF v_rows <> v_history THEN
+      RAISE EXCEPTION 'a history row names a user that does not exist' USING ERRCODE = '22023';
+    END IF;
+
+    v_void := set_config('meridian.booking', 'off', true);
+  END IF;
+
+  -- Delivered when this transaction commits, never if it rolls back.
+  PERFORM pg_notify(p_batch ->> 'channel', x.payload)
+     FROM jsonb_array_elements_text(COALESCE(p_batch -> 'notify', '[]'::jsonb)) AS x(payload);
+
+  RETURN jsonb_build_object('journalIds', to_jsonb(COALESCE(v_journals, '{}')), 'createdAt', now());
+END;
+$$;
+-- <<< ledger/book-batch.sql

@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
+import { createTestApp, type TestContext } from '../test/test-app.js';
+import {
+  type Answer,
+  answersOf,
+  bookingOf,
+  booksOf,
+  lastJournal,
+  type Person,
+  type PlannedTransfer,
+  setBalances,
+  twinSides,
+} from '../test/transfer-twins.js';
+import { bookTransferOnce, type TransferOutcome } from './transfer.js';
+import { bookTransferBatch, transferCommitter } from './transfer-batch.js';
+
+/*
+ * Group commit (decision 014) gives every request exactly the answer it would get alone. Each test
+ * books the same requests twice in one database, on twin users: one after another through the lone
+ * statement (the reference), and group-committed; answers, balances and history rows must agree.
+ */
+
+let ctx: TestContext;
+let alone: Person[];
+let grouped: Person[];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [alone, grouped] = await twinSides(ctx, 4, 'batch');
+}, 120_000);
+afterAll(() => ctx.close());
+
+let runs = 0;
+/** Books `plan` both ways from these balances; answers the two sides' answers and books. */
+async function bothWays(plan: PlannedTransfer[], balances: number[], group: (run: string) => Promise<Answer[]>) {
+  const run = `run${++runs}`;
+  await setBalances(ctx, alone, balances);
+  await setBalances(ctx, grouped, balances);
+  const since = await lastJournal(ctx);
+  const outcomes: Promise<TransferOutcome>[] = [];
+  for (const t of plan) {
+    const outcome = bookTransferOnce(ctx.db, bookingOf(alone, t, run));
+    outcomes.push(outcome);
+    await outcome.catch(() => {}); // one after another: each waits for the one before
+  }
+  const reference = await answersOf(outcomes);
+  const batched = await group(run);
+  return {
+    reference,
+    batched,
+    referenceBooks: await booksOf(ctx, alone, since),
+    batchedBooks: await booksOf(ctx, grouped, since),
+  };
+}
+
+describe('a batch of transfers', () => {
+  it('answers each request as it would be answered alone: overdrafts, repeated keys, races, unknown recipients', async () => {
+    const plan: PlannedTransfer[] = [
+      { from: 0, to: 1, amountCents: 500, key: 'k1' }, // booked
+      { from: 0, to: 1, amountCents: 500, key: 'k1' }, // the same request again: a replay of the first
+      { from: 0, to: 1, amountCents: 700, key: 'k1' }, // the same key, another request: 409
+      { from: 2, to: 1, amountCents: 5_000, key: 'k2' }, // overdraws: fails alone
+      { from: 2, to: 3, amountCents: 50, key: 'k3' }, // its neighbour from the same account still books
+      { from: 3, to: 0, amountCents: 600, key: 'k4' }, // a race for one account: the first fits...
+      { from: 3, to: 1, amountCents: 600, key: 'k5' }, // ...the second no longer does
+      { from: 2, to: 0, amountCents: 9_000, key: 'k6' }, // refused, so its key stays free...
+      { from: 2, to: 0, amountCents: 10, key: 'k6' }, // ...and the corrected retry books
+      { from: 0, to: null, amountCents: 100, key: 'k7' }, // nobody has that address
+      { from: 1, to: 1, amountCents: 100, key: 'k8' }, // to oneself
+      { from: 1, to: 2, amountCents: 1, key: 'k9' }, // the smallest transfer, with its 1-cent fee
+    ];
+    const out = await bothWays(plan, [10_000, 0, 1_000, 1_000], async (run) =>
+      answersOf(
+        (
+          await bookTransferBatch(
+            ctx.db,
+            plan.map((t) => bookingOf(grouped, t, run)),
+          )
+        ).map((s) => (s.status === 'fulfilled' ? Promise.resolve(s.value) : Promise.reject(s.reason))),
+      ),
+    );
+    expect(out.batched.map((a) => a.kind)).toEqual([
+      'ok',
+      'replay',
+      'key_reused',
+      'insufficient',
+      'ok',
+      'ok',
+      'insufficient',
+      'insufficient',
+      'ok',
+      'recipient_not_found',
+      'self_transfer',
+      'ok',
+    ]);
+    expect(out.batched[1]).toEqual({ kind: 'replay', of: 0 });
+    expect(out.batched).toEqual(out.reference);
+    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    // 0: -500-10 +600 +10; 1: +500 -1-1; 2: -50-1 -10-1 +1; 3: +50 -600-12.
+    expect(out.batchedBooks.map((b) => b.balanceCents)).toEqual([10_100, 498, 939, 438]);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('fails only the request a whole batch could not take: the others are booked again alone', async () => {
+    const commit = transferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1 });
+    const plan: PlannedTransfer[] = [0, 1, 2, 3].map((i) => ({
+      from: i,
+      to: (i + 1) % 4,
+      amountCents: 100,
+      key: `nul${i}`,
+    }));
+    await setBalances(ctx, grouped, [1_000, 1_000, 1_000, 1_000]);
+    const bookings = plan.map((t) => bookingOf(grouped, t, `run${++runs}`));
+    // PostgreSQL takes no NUL in text: the batch statement fails as a whole, the lone one by itself.
+    const poisoned = bookings[2];
+    if (poisoned) poisoned.recipientEmail = `${poisoned.recipientEmail}\u0000`;
+    const answers = await answersOf(bookings.map((b) => commit(b)));
+    expect(answers.map((a) => a.kind)).toEqual(['ok', 'ok', 'error', 'ok']);
+    expect(commit.stats).toMatchObject({ fallbacks: 1, largest: 3 });
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+});
+
+// Requests on four users, from a handful of keys so that some repeat, with amounts around the
+// balances so that some overdraw, and now and then an unknown recipient or oneself.
+const plannedTransfer = fc.record({
+  from: fc.integer({ min: 0, max: 3 }),
+  to: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 12, nil: null }),
+  amountCents: fc.oneof(fc.integer({ min: 1, max: 3_000 }), fc.constantFrom(1, 24, 25, 980, 1_000)),
+  key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'),
+});
+
+describe('group commit over any batch boundaries', () => {
+  it('answers, balances and history rows equal booking the same requests one after another', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(plannedTransfer, { minLength: 1, maxLength: 24 }),
+        fc.array(fc.constantFrom(0, 1, 500, 1_000, 3_000), { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 2, max: 9 }),
+        async (plan, balances, maxBatch) => {
+          const out = await bothWays(plan, balances, async (run) => {
+            // One transaction at a time, so the batches follow arrival order; all submitted at once,
+            // the first goes alone and the rest queue into batches of up to maxBatch.
+            const commit = transferCommitter(ctx.db, { maxBatch, maxInFlight: 1 });
+            return answersOf(plan.map((t) => commit(bookingOf(grouped, t, run))));
+          });
+          expect(out.batched).toEqual(out.reference);
+          expect(out.batchedBooks).toEqual(out.referenceBooks);
+          for (const b of out.batchedBooks) expect(b.balanceCents).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  }, 600_000);
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { groupCommit } from './group-commit.js';
+
+/** A transaction the test finishes by hand: what was asked, and how to end it. */
+interface Held {
+  items: string[];
+  finish(): void;
+  fail(err: Error): void;
+}
+
+/** A group commit over a fake database whose transactions end when the test says so. */
+function harness(maxBatch: number, maxInFlight: number) {
+  const held: Held[] = [];
+  const alone: string[] = [];
+  const hold = (items: string[]) =>
+    new Promise<void>((resolve, reject) => held.push({ items, finish: resolve, fail: reject }));
+  const commit = groupCommit<string, string>({
+    maxBatch,
+    maxInFlight,
+    keyOf: (item) => item.split(':')[0] as string,
+    one: async (item) => {
+      alone.push(item);
+      await hold([item]);
+      if (item.endsWith('!')) throw new Error(`refused ${item}`);
+      return `one ${item}`;
+    },
+    many: async (items) => {
+      await hold(items);
+      return items.map((item) =>
+        item.endsWith('!')
+          ? { status: 'rejected' as const, reason: new Error(`refused ${item}`) }
+          : { status: 'fulfilled' as const, value: `many ${item}` },
+      );
+    },
+  });
+  return { commit, held, alone };
+}
+
+const settle = (p: Promise<string>) =>
+  p.then(
+    (v) => v,
+    (e: Error) => `error: ${e.message}`,
+  );
+
+describe('group commit', () => {
+  it('sends a lone request at once, alone, with no window to wait out', async () => {
+    const { commit, held, alone } = harness(64, 2);
+    const answer = settle(commit.submit('a:1'));
+    // Sent in the same tick as it arrived: no timer stands between an idle server and its database.
+    expect(alone).toEqual(['a:1']);
+    held[0]?.finish();
+    expect(await answer).toBe('one a:1');
+    expect(commit.stats).toEqual({ transactions: 1, requests: 1, largest: 1, fallbacks: 0 });
+  });
+
+  it('gathers the requests that arrive while every transaction is busy, up to the batch size, in arrival order', async () => {
+    const { commit, held } = harness(3, 1);
+    const answers = ['a:1', 'b:1', 'c:1', 'd:1', 'e:1'].map((i) => settle(commit.submit(i)));
+    expect(held.map((h) => h.items)).toEqual([['a:1']]);
+    held[0]?.finish();
+    await expect.poll(() => held.length).toBe(2);
+    expect(held[1]?.items).toEqual(['b:1', 'c:1', 'd:1']);
+    held[1]?.finish();
+    await expect.poll(() => held.length).toBe(3);
+    expect(held[2]?.items).toEqual(['e:1']);
+    held[2]?.finish();
+    expect(await Promise.all(answers)).toEqual(['one a:1', 'many b:1', 'many c:1', 'many d:1', 'one e:1']);
+    expect(commit.stats).toMatchObject({ transactions: 3, requests: 5, largest: 3 });
+  });
+
+  it('runs no more transactions at once than allowed', async () => {
+    const { commit, held } = harness(2, 2);
+    const answers = ['a:1', 'b:1', 'c:1', 'd:1', 'e:1'].map((i) => settle(commit.submit(i)));
+    expect(held.map((h) => h.items)).toEqual([['a:1'], ['b:1']]);
+    held[0]?.finish();
+    await expect.poll(() => held.length).toBe(3);
+    expect(held[2]?.items).toEqual(['c:1', 'd:1']);
+    held[1]?.finish();
+    await expect.poll(() => held.length).toBe(4);
+    expect(held[3]?.items).toEqual(['e:1']);
+    held[2]?.finish();
+    held[3]?.finish();
+    expect(await Promise.all(answers)).toHaveLength(5);
+  });
+
+  it('gives each request its own failure: a refused one fails alone, its neighbours succeed', async () => {
+    const { commit, held } = harness(8, 1);
+    const answers = ['a:1', 'b:1!', 'c:1', 'd:1'].map((i) => settle(commit.submit(i)));
+    held[0]?.finish();
+    await expect.poll(() => held.length).toBe(2);
+    held[1]?.finish();
+    expect(await Promise.all(answers)).toEqual(['one a:1', 'error: refused b:1!', 'many c:1', 'many d:1']);
+  });
+
+  it('never puts one key in two transactions at once; in one transaction a key repeats in arrival order', async () => {
+    const { commit, held } = harness(8, 3);
+    const answers = ['a:1', 'a:2', 'b:1', 'a:3', 'c:1'].map((i) => settle(commit.submit(i)));
+    // a:1 runs, so a:2 and a:3 wait for it; the free transactions take b:1 and c:1 past them.
+    expect(held.map((h) => h.items)).toEqual([['a:1'], ['b:1'], ['c:1']]);
+    held[0]?.finish();
+    await expect.poll(() => held.length).toBe(4);
+    expect(held[3]?.items).toEqual(['a:2', 'a:3']);
+    for (const h of held.slice(1)) h.finish();
+    expect(await Promise.all(answers)).toEqual(['one a:1', 'many a:2', 'one b:1', 'many a:3', 'one c:1']);
+  });
+
+  it('runs each request of a batch that failed as a whole again alone, so each gets its own answer', async () => {
+    const { commit, held, alone } = harness(8, 1);
+    const answers = ['a:1', 'b:1', 'c:1!', 'd:1'].map((i) => settle(commit.submit(i)));
+    held[0]?.finish();
+    await expect.poll(() => held.length).toBe(2);
+    held[1]?.fail(new Error('connection lost'));
+    // One by one, in arrival order, each in a transaction of its own.
+    for (const [n, item] of ['b:1', 'c:1!', 'd:1'].entries()) {
+      await expect.poll(() => held.length).toBe(3 + n);
+      expect(held[2 + n]?.items).toEqual([item]);
+      held[2 + n]?.finish();
+    }
+    expect(await Promise.all(answers)).toEqual(['one a:1', 'one b:1', 'error: refused c:1!', 'one d:1']);
+    expect(alone).toEqual(['a:1', 'b:1', 'c:1!', 'd:1']);
+    expect(commit.stats.fallbacks).toBe(1);
+  });
+
+  it('refuses settings that would book nothing', () => {
+    const options = { keyOf: String, one: async () => '', many: async () => [] };
+    expect(() => groupCommit({ ...options, maxBatch: 0, maxInFlight: 1 })).toThrow(RangeError);
+    expect(() => groupCommit({ ...options, maxBatch: 4, maxInFlight: 0 })).toThrow(RangeError);
+  });
+});

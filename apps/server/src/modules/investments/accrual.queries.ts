@@ -1,0 +1,112 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { investments } from '../../db/schema/index.js';
+import type { AccrualMark, InvestmentAdvance } from './accrual-plan.js';
+import type { InvestmentRow } from './investments.queries.js';
+
+/** Where a run of the job has got to: the last investment it has looked at, in (started_at, id) order. */
+export interface AccrualCursor {
+  startedAt: Date;
+  id: string;
+}
+
+/** One of `of` disjoint shares of the members, for runners working side by side (see runAccrual). */
+export interface AccrualShare {
+  index: number;
+  of: number;
+}
+
+export interface Claim {
+  /** The investments locked for this batch: due, of this share, held by no other transaction. */
+  rows: InvestmentRow[];
+  /** The last active investment of the window: where the next batch starts. */
+  last: AccrualCursor | null;
+  /** Whether the window was full, so more active investments may follow it. */
+  more: boolean;
+}
+
+/**
+ * The next `window` active investments after `after`, oldest first, and of them those due at `now`
+ * of the members of `share` (all when null), locked. The window walks the (started_at, id) index of
+ * active investments by keyset, so a run reads each row once instead of passing again over the rows
+ * its earlier batches accrued; it is read first and on its own because the planner, guessing how
+ * few rows a share and `due` keep, would otherwise sort the whole table for every batch. A row
+ * another transaction holds is skipped (SKIP LOCKED: another runner or node, a member ending theirs),
+ * so no two runners ever take the same row; `due` is a coarse filter, planAccrual decides the days
+ * from the locked row.
+ */
+export async function claimDueInvestments(
+  tx: Db,
+  now: Date,
+  after: AccrualCursor | null,
+  window: number,
+  share: AccrualShare | null = null,
+): Promise<Claim> {
+  const past = after
+    ? sql`(${investments.startedAt}, ${investments.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
+  const seen = await tx
+    .select({ id: investments.id, startedAt: investments.startedAt })
+    .from(investments)
+    .where(and(eq(investments.status, 'active'), past))
+    .orderBy(asc(investments.startedAt), asc(investments.id))
+    .limit(window);
+  const last = seen.at(-1) ?? null;
+  if (!last) return { rows: [], last: after, more: false };
+  const due = sql`${investments.daysAccrued} < LEAST(${investments.durationDays},
+    FLOOR(EXTRACT(EPOCH FROM (${now.toISOString()}::timestamptz - ${investments.startedAt})) / 86400))`;
+  // By member, never by investment: two shares never lock the same account, so neither waits for the other.
+  const mine =
+    share && share.of > 1
+      ? sql`mod(hashtext(${investments.userId})::bigint + 2147483648, ${share.of}) = ${share.index}`
+      : undefined;
+  const rows = await tx
+    .select()
+    .from(investments)
+    .where(
+      and(
+        // One parameter however large the window (a list of parameters has a ceiling), read by the index.
+        sql`${investments.id} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(seen.map((r) => r.id))}::jsonb)))`,
+        eq(investments.status, 'active'),
+        due,
+        mine,
+      ),
+    )
+    .orderBy(asc(investments.startedAt), asc(investments.id))
+    .for('update', { skipLocked: true });
+  return { rows, last, more: seen.length === window };
+}
+
+/**
+ * The accruals rows of a batch (their primary key (investment_id, day) makes a day impossible to pay
+ * twice) and the investments brought up to date, in one statement. `journalIds[i]` is the journal of
+ * the plan's booking i.
+ */
+export async function markAccrued(
+  tx: Db,
+  marks: readonly AccrualMark[],
+  advances: readonly InvestmentAdvance[],
+  journalIds: readonly number[],
+): Promise<void> {
+  if (advances.length === 0) return;
+  const journalOf = (booking: number | null) => {
+    if (booking === null) return null;
+    const id = journalIds[booking];
+    if (id === undefined) throw new Error(`accrual: no journal for booking ${booking}`);
+    return id;
+  };
+  const marked = JSON.stringify(marks.map((m) => [m.investmentId, m.day, journalOf(m.booking)]));
+  const advanced = JSON.stringify(
+    advances.map((a) => [a.id, a.daysAccrued, a.profitCents, a.status, a.endedAt?.toISOString() ?? null]),
+  );
+  await tx.execute(sql`
+    WITH marked AS (
+      INSERT INTO accruals (investment_id, day, journal_id)
+        SELECT m ->> 0, (m ->> 1)::int, (m ->> 2)::bigint FROM jsonb_array_elements(${marked}::jsonb) AS m
+    )
+    UPDATE investments i
+       SET days_accrued = (a ->> 1)::int, profit_cents = (a ->> 2)::bigint, status = a ->> 3,
+           ended_at = (a ->> 4)::timestamptz
+      FROM jsonb_array_elements(${advanced}::jsonb) AS a
+     WHERE i.id = a ->> 0`);
+}
