@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../scripts/pg-cluster.mjs';
 import { ledgerInvariants } from './lib/books.mjs';
+import { runCleanups } from './lib/cleanups.mjs';
 import { benchSettings, startBenchCluster } from './lib/cluster.mjs';
 import { listScenarios, measure, serverTimes } from './lib/history-scenarios.mjs';
 import { seedHistory, seedPlan } from './lib/history-seed.mjs';
@@ -78,16 +79,7 @@ const n = (v) => Number(v).toLocaleString('en-US');
 const load = () => os.loadavg().map((l) => l.toFixed(2));
 
 const cleanups = [];
-async function cleanup() {
-  while (cleanups.length) {
-    const [name, fn] = cleanups.pop();
-    try {
-      await fn();
-    } catch (err) {
-      process.stderr.write(`bench: cleanup of ${name} failed: ${err instanceof Error ? err.message : err}\n`);
-    }
-  }
-}
+const cleanup = () => runCleanups(cleanups);
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
