@@ -3,6 +3,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { rows } from '../../lib/sql.js';
+import { explain } from '../../test/explain.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { historyQuery, listHistory } from './history-page.js';
 
@@ -43,10 +44,8 @@ afterAll(async () => {
   await drop();
 });
 
-async function plan(query: SQLWrapper): Promise<string> {
-  const found = await rows<Record<string, string>>(database.db, sql`EXPLAIN ${query}`);
-  return found.map((r) => Object.values(r)[0]).join('\n');
-}
+/** The plan of `query` on this file's database. */
+const plan = (query: SQLWrapper) => explain(database.db, query);
 
 describe("a category page of a member's long history", () => {
   it.each(TRANSACTION_CATEGORIES)('category=%s reads its own index in order, first page and deep', async (category) => {

@@ -1,7 +1,7 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyQuery, historyWithUsersQuery } from '../../core/history/history-page.js';
-import { rows } from '../../lib/sql.js';
+import { explain } from '../../test/explain.js';
 import { seedUsers } from '../../test/operator.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { usersListQuery } from './admin-users.queries.js';
@@ -38,10 +38,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-async function plan(query: SQL | SQLWrapper): Promise<string> {
-  const found = await rows<Record<string, string>>(ctx.db, sql`EXPLAIN ${query}`);
-  return found.map((r) => Object.values(r)[0]).join('\n');
-}
+/** The plan of `query` on this file's database. */
+const plan = (query: SQLWrapper) => explain(ctx.db, query);
 
 describe('the user list at 20,000 users', () => {
   it('searches through the trigram indexes (a bitmap index scan), never a sequential scan', async () => {

@@ -1,7 +1,7 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { rows } from '../../lib/sql.js';
+import { explain } from '../../test/explain.js';
 import { seedUsers } from '../../test/operator.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { listVisibleInvestments, visibleInvestmentsQuery } from './investments.queries.js';
@@ -44,10 +44,8 @@ afterAll(async () => {
   await drop();
 });
 
-async function plan(query: SQLWrapper): Promise<string> {
-  const found = await rows<Record<string, string>>(database.db, sql`EXPLAIN ${query}`);
-  return found.map((r) => Object.values(r)[0]).join('\n');
-}
+/** The plan of `query` on this file's database. */
+const plan = (query: SQLWrapper) => explain(database.db, query);
 
 describe("the member's investments list after a long history", () => {
   it('reads only the listed investments, from their own index, in order without sorting', async () => {
