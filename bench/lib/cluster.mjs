@@ -53,6 +53,17 @@ export function runPgTool(bin, tool, args, timeoutMs = 120_000) {
   return res.stdout;
 }
 
+/** `pg_ctl` on a bench cluster (its data directory and log), waiting for the action to finish. */
+export const pgCtl = (cluster, ...args) =>
+  runPgTool(cluster.bin, 'pg_ctl', [
+    '-D',
+    cluster.dataDir,
+    '-l',
+    path.join(cluster.dir, 'postgres.log'),
+    '-w',
+    ...args,
+  ]);
+
 export async function query(url, text, params = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -111,18 +122,7 @@ export async function applySettings(cluster, settings) {
   } finally {
     await client.end();
   }
-  runPgTool(cluster.bin, 'pg_ctl', [
-    '-D',
-    cluster.dataDir,
-    '-l',
-    path.join(cluster.dir, 'postgres.log'),
-    '-w',
-    '-t',
-    '60',
-    '-m',
-    'fast',
-    'restart',
-  ]);
+  pgCtl(cluster, '-t', '60', '-m', 'fast', 'restart');
   const effective = {};
   const c2 = new pg.Client({ connectionString: cluster.url });
   await c2.connect();

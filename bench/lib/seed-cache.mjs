@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runPgTool } from './cluster.mjs';
+import { pgCtl } from './cluster.mjs';
 
 export const MAX_AGE_MS = 12 * 3600 * 1000;
 
@@ -139,16 +139,6 @@ function copyTree(from, to) {
   const res = spawnSync('cp', ['-a', '--reflink=auto', from, to], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`cp -a ${from} ${to} failed: ${res.stderr}`);
 }
-
-const pgCtl = (cluster, ...args) =>
-  runPgTool(cluster.bin, 'pg_ctl', [
-    '-D',
-    cluster.dataDir,
-    '-l',
-    path.join(cluster.dir, 'postgres.log'),
-    '-w',
-    ...args,
-  ]);
 
 /**
  * Saves the running `cluster`'s data directory as seed `name` (stopped cleanly for the copy, then started
