@@ -16,10 +16,6 @@ import { type UserRow, userFromSqlRow } from '../users/users.queries.js';
  * be extended (it writes the new expiry) — the request goes to Better Auth, so sessions behave
  * exactly as before; that is at most once a day per session.
  */
-/** Lookups per query, and queries at once (each holds a pooled connection while it runs). */
-const SESSION_BATCH_MAX = 64;
-const SESSION_READS_IN_FLIGHT = 2;
-
 export type SessionReader = (headers: IncomingHttpHeaders) => Promise<SignedIn | null>;
 
 export interface SignedIn {
@@ -34,6 +30,10 @@ const sessionWithUser = prepared(
      FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token = $1`,
 );
+
+/** Lookups per query, and queries at once (each holds a pooled connection while it runs). */
+const SESSION_BATCH_MAX = 64;
+const SESSION_READS_IN_FLIGHT = 2;
 
 /** The same read for many requests at once: each row says which token (1-based) it answers. */
 const sessionsWithUsers = prepared(
