@@ -70,8 +70,11 @@ async function seed(url) {
     await client.query(
       `SELECT ledger_open_accounts(u.id, ARRAY['balance']) FROM users u WHERE u.email LIKE '%@bench.invalid'`,
     );
+    // Each opening claims a key, so idempotency_keys holds 10,000 rows when the statistics are taken, as
+    // a live table does (empty, it gets plans that scan it, which no real database would).
     await client.query(
       `SELECT ledger_book(jsonb_build_object('kind', 'adjustment', 'userId', u.id,
+           'idempotency', jsonb_build_object('userId', u.id, 'key', 'opening-' || g, 'requestHash', 'opening'),
            'postings', jsonb_build_array(
              jsonb_build_object('user', u.id, 'kind', 'balance', 'amountCents', 100000),
              jsonb_build_object('system', 'external', 'amountCents', -100000)),
@@ -79,9 +82,11 @@ async function seed(url) {
              'method', 'adjustment', 'description', 'Opening balance', 'amountCents', 100000, 'status', 'success',
              'wallet', 'balance')),
            'transactionIds', jsonb_build_array(gen_random_uuid())))
-         FROM users u, generate_series(1, $1) WHERE u.email LIKE '%@bench.invalid'`,
+         FROM users u, generate_series(1, $1) AS g WHERE u.email LIKE '%@bench.invalid'`,
       [OPENINGS],
     );
+    // INSTRUCTIONS_SEED_SQL: run after the seed, e.g. an ALTER FUNCTION to try before its migration.
+    if (process.env.INSTRUCTIONS_SEED_SQL) await client.query(process.env.INSTRUCTIONS_SEED_SQL);
     await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
@@ -142,7 +147,10 @@ async function script(n) {
 
 function singleUser(cluster, database, input, { callgrindOut } = {}) {
   const postgres = path.join(cluster.bin, 'postgres');
-  const args = ['--single', '-D', cluster.dataDir, '-c', 'fsync=off', database];
+  // INSTRUCTIONS_SETTINGS='a=b c=d': settings for the replay (e.g. plan_cache_mode), to compare a change
+  // before writing its migration.
+  const settings = (process.env.INSTRUCTIONS_SETTINGS ?? '').split(' ').filter(Boolean);
+  const args = ['--single', '-D', cluster.dataDir, '-c', 'fsync=off', ...settings.flatMap((s) => ['-c', s]), database];
   const run = callgrindOut
     ? asPostgres('valgrind', ['--tool=callgrind', `--callgrind-out-file=${callgrindOut}`, postgres, ...args], {
         input,

@@ -41,9 +41,15 @@
 -- Idempotency-Key claimed at once by two transactions is the one wait left after the accounts; the
 -- app never puts one key in two batches at once, and were it to happen across nodes, PostgreSQL would
 -- detect the deadlock and the app would run the batch again.)
+--
+-- Generic plans (decision 014): PL/pgSQL re-plans a statement whose parameters are arrays on every
+-- call when the planner cannot tell a generic plan is as good, and here it cannot (an array's length
+-- is unknown); every plan of this function and of ledger_book_batch under it is the same for any
+-- batch (index lookups per item), so planning each call cost a quarter of a 4-transfer batch's
+-- instructions (bench/instructions.mjs) and bought nothing.
 CREATE OR REPLACE FUNCTION ledger_transfer_batch(p_senders text[], p_bookings text[], p_emails text[],
     p_claims text[], p_prefixes text[])
-RETURNS jsonb LANGUAGE plpgsql AS $$
+RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_count int := COALESCE(cardinality(p_senders), 0);
   v_recipients text[];
