@@ -47,8 +47,8 @@ type SessionRow = Record<string, unknown>;
 
 /**
  * Session lookups of concurrent requests share one query, as their transfers share a transaction
- * (group commit, decision 014): a lookup that finds a free slot goes at once, alone; the ones that
- * arrive while the slots are busy go together in the next query. Under load that is one round trip
+ * (group commit, decision 014): the lookups that arrive in one turn of the event loop go together on
+ * the next, and those that arrive while the slots are busy go together in the next query. Under load that is one round trip
  * and one statement for several requests instead of one each; an idle server waits for nothing.
  */
 function sessionLookup(db: Db): (token: string) => Promise<SessionRow | undefined> {
