@@ -136,7 +136,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;
   const indexHtml = webDist === null ? null : path.join(webDist, 'index.html');
   const serveWeb = indexHtml !== null && existsSync(indexHtml);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     https: opts.config.publicUrl.startsWith('https://'),
     scriptHashes: serveWeb && indexHtml ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
   });
