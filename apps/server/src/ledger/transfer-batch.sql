@@ -156,11 +156,15 @@ BEGIN
       USING ERRCODE = 'ML003';
   END IF;
 
-  -- 3. The batch's keys already taken (committed before this statement's snapshot).
-  SELECT array_agg(length(k.user_id) || ':' || k.user_id || k.key), array_agg(k.request_hash)
+  -- 3. The batch's keys already taken (committed before this statement's snapshot). Planned on each
+  -- call (EXECUTE), not generically: the keys table is the one a new database starts with empty, and
+  -- a generic plan made while it was empty scans it for as long as the plan lives, however large the
+  -- table grows (the transfer benchmark on a freshly analysed seed: 2.98 ms a batch instead of 0.04).
+  EXECUTE 'SELECT array_agg(length(k.user_id) || '':'' || k.user_id || k.key), array_agg(k.request_hash)
+             FROM idempotency_keys k
+            WHERE (k.user_id, k.key) IN (SELECT * FROM unnest($1::text[], $2::text[]))'
     INTO v_taken, v_taken_hashes
-    FROM idempotency_keys k
-    WHERE (k.user_id, k.key) IN (SELECT * FROM unnest(p_senders, v_keys));
+    USING p_senders, v_keys;
 
   -- 4. Each item in arrival order, as ledger_book would settle it after the ones before.
   v_booked_ids := array_fill(NULL::text, ARRAY[v_count]);

@@ -1,0 +1,102 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app.js';
+import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
+import { drawTransactionIds } from './book.js';
+import { transferCall } from './transfer.js';
+
+/*
+ * ledger_transfer_batch runs on generic plans (decision 014), which a session keeps until a table
+ * they read is analysed again. The keys table is the one a new database starts with empty: its
+ * lookup is planned on each call, so a plan made while the table was empty cannot go on scanning it
+ * once it has grown.
+ */
+
+/** One connection for the whole test: plans are cached per session. */
+interface Session {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  release(): Promise<void>;
+}
+
+async function oneSession(ctx: TestContext): Promise<Session> {
+  const client = (ctx.db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    return {
+      query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      release: async () => {},
+    };
+  }
+  if (!(client instanceof pg.Pool)) throw new Error('neither PGlite nor a node-postgres pool');
+  const conn = await client.connect();
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params as unknown[])).rows as T[],
+    release: async () => conn.release(),
+  };
+}
+
+let ctx: TestContext;
+let people: Person[];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [people] = await twinSides(ctx, 4, 'plan');
+  await setBalances(ctx, people, [100_000, 100_000, 100_000, 100_000]);
+}, 120_000);
+afterAll(() => ctx.close());
+
+let keys = 0;
+/** A batch of four transfers around the ring of people, in the batch statement's own call. */
+function batchCall(): { text: string; params: unknown[] } {
+  const calls = [0, 1, 2, 3].map((from) =>
+    transferCall(
+      bookingOf(people, { from, to: (from + 1) % 4, amountCents: 100, key: `k${++keys}` }, 'plan'),
+      drawTransactionIds([0, 1]),
+    ),
+  );
+  return {
+    text: 'SELECT ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS result',
+    params: [0, 1, 2, 3, 4].map((i) => calls.map((c) => c.values[i])),
+  };
+}
+
+describe('the batch reads the taken keys', () => {
+  it('by their index, even when its plans were made while the keys table was empty', async () => {
+    const session = await oneSession(ctx);
+    try {
+      // A new database: the keys table analysed while empty, and the session's plans made then.
+      const [{ n } = { n: -1 }] = await session.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys');
+      expect(n).toBe(0);
+      await session.query('ANALYZE idempotency_keys');
+      const first = batchCall();
+      await session.query(first.text, first.params);
+      // Then the table grows, faster than autovacuum analyses it again.
+      await session.query(
+        `INSERT INTO idempotency_keys (user_id, key, request_hash, response)
+           SELECT 'someone-else', 'filler-' || g, 'hash', '{}'::jsonb FROM generate_series(1, 20000) AS g`,
+      );
+      // The view counts this backend's scans not yet reported, earlier transactions' too: the batch's
+      // own are the difference across its call.
+      const scansNow = async () => {
+        const [r] = await session.query<{ seq_scan: string; idx_scan: string }>(
+          `SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'idempotency_keys'`,
+        );
+        return { seq: Number(r?.seq_scan ?? 0), idx: Number(r?.idx_scan ?? 0) };
+      };
+      await session.query('BEGIN');
+      const before = await scansNow();
+      const next = batchCall();
+      const [row] = await session.query<{ result: unknown }>(next.text, next.params);
+      const after = await scansNow();
+      await session.query('COMMIT');
+      const answers = (typeof row?.result === 'string' ? JSON.parse(row.result) : row?.result) as {
+        result: { outcome: string };
+      }[];
+      expect(answers.map((a) => a.result.outcome)).toEqual(['booked', 'booked', 'booked', 'booked']);
+      // The lookup went through the primary key, and nothing scanned the table.
+      expect(after.seq - before.seq).toBe(0);
+      expect(after.idx - before.idx).toBeGreaterThan(0);
+    } finally {
+      await session.release();
+    }
+  });
+});
