@@ -8,9 +8,8 @@ import { transferCall } from './transfer.js';
 
 /*
  * ledger_transfer_batch runs on generic plans (decision 014), which a session keeps until a table
- * they read is analysed again. The keys table is the one a new database starts with empty: its
- * lookup is planned on each call, so a plan made while the table was empty cannot go on scanning it
- * once it has grown.
+ * they read is analysed again. The keys table is the one a new database starts with empty, and a plan
+ * made then must not go on scanning it once it has grown: the batch runs with enable_seqscan = off.
  */
 
 /** One connection for the whole test: plans are cached per session. */
