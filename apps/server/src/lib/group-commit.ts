@@ -4,11 +4,12 @@
  *
  * No timer: a request that finds a free slot (fewer than `maxInFlight` transactions running) goes on
  * the next turn of the event loop, with whatever is queued by then, so an idle server adds no
- * measurable latency and a lone request takes the path it always took (`one`). Requests that arrive while every slot is busy queue, and the first slot to
- * finish takes them all, up to `maxBatch`: the window is exactly as long as the database is busy, and
- * batches grow with the load. Each request keeps its own answer and its own failure (`many` settles
- * them one by one). Two requests with the same `keyOf` (an Idempotency-Key) never run in two
- * transactions at once; in one transaction they run in arrival order, as they would one after another.
+ * measurable latency and a lone request takes the path it always took (`one`). Requests that arrive
+ * while every slot is busy queue, and the first slot to finish takes them all, up to `maxBatch`: the
+ * window is exactly as long as the database is busy, and batches grow with the load. Each request
+ * keeps its own answer and its own failure (`many` settles them one by one). Two requests with the
+ * same `keyOf` (an Idempotency-Key) never run in two transactions at once; in one transaction they run
+ * in arrival order, as they would one after another.
  */
 export interface GroupCommitOptions<I, O> {
   /** Requests per transaction (the batch form's limit). */

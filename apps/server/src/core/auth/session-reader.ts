@@ -48,8 +48,9 @@ type SessionRow = Record<string, unknown>;
 /**
  * Session lookups of concurrent requests share one query, as their transfers share a transaction
  * (group commit, decision 014): the lookups that arrive in one turn of the event loop go together on
- * the next, and those that arrive while the slots are busy go together in the next query. Under load that is one round trip
- * and one statement for several requests instead of one each; an idle server waits for nothing.
+ * the next, and those that arrive while the slots are busy go together in the next query. Under load
+ * that is one round trip and one statement for several requests instead of one each; an idle server
+ * waits for nothing.
  */
 function sessionLookup(db: Db): (token: string) => Promise<SessionRow | undefined> {
   const one = async (token: string) => (await runPrepared<SessionRow>(db, sessionWithUser, [token]))[0];
