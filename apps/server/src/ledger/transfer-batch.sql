@@ -16,23 +16,29 @@
 --      statement does) and fills each booking; the bookings are parsed once, as one document, the
 --      batch ledger_book_batch will take; one more adds up what each moves on the two balances;
 --   2. one locks every balance the batch may move, in (user, kind) order, and reads it;
---   3. one reads the keys of the batch already taken;
---   4. a loop over the items, in arrival order, in memory only, settles each as ledger_book would:
---      a taken key replays (or is key_reused, another body), so does a key booked by an earlier item
---      of the batch; a refusal (unknown recipient, oneself) is refused; a debit the balance, as the
---      items before left it, cannot cover is insufficient and claims nothing (its key stays free, so
---      a later item with that key books); the rest are booked and move the running balances;
+--   3. a loop over the items, in arrival order, in memory only, settles each as ledger_book would,
+--      taking its key to be free: a key booked by an earlier item of the batch replays (or is
+--      key_reused, another body); a refusal (unknown recipient, oneself) is refused; a debit the
+--      balance, as the items before left it, cannot cover is insufficient and claims nothing (its key
+--      stays free, so a later item with that key books); the rest are booked and move the running
+--      balances;
+--   4. only when an item was refused or insufficient, one reads which of their keys were already taken
+--      (ledger_book answers a taken key before anything else: those replay, or are key_reused);
 --   5. ledger_book_batch (book-batch.sql) books the booked ones, a journal each, in its few
 --      statements — the booking rule's batch form, which checks each journal and every account's net;
---   6. one statement claims their keys with the whole stored answer, as ledger_book does;
+--   6. one statement claims their keys with the whole stored answer, as ledger_book does; a key it
+--      finds taken fails the batch (below);
 --   7. one sends their notifications (PostgreSQL delivers identical payloads of a transaction once).
 -- A replay is answered by ledger_book itself, from the key (rare: retries only).
 --
 -- A batch the loop cannot settle exactly as the items alone would be settled fails as a whole
 -- (SQLSTATE ML003), and the caller books each item again alone: a balance account that does not exist
 -- (the lone booking would open it with a credit; registration opens every account, so this is rare),
--- or a key another transaction claimed after step 3 (another node, the same key at once: the lone
--- statement would have waited for it and replayed it).
+-- or a booked item's key that was taken (before the batch, or by another transaction meanwhile: the
+-- lone statement replays it, and waits for it first if it is not yet committed). Taken keys are
+-- retries, rare beside first requests, so the batch does not look its keys up before it books: that
+-- lookup cost each batch about an eighth of its instructions (decision 014), and a retry's batch is
+-- booked again alone instead.
 --
 -- Lock order: every balance the batch may move is locked in step 2, in one statement, in
 -- (user, kind) order, before any other lock: every batch, and every lone booking (ledger_book locks
@@ -47,8 +53,8 @@
 -- is unknown); every plan of this function and of ledger_book_batch under it is the same for any
 -- batch (index lookups per item), so planning each call cost a quarter of a 4-transfer batch's
 -- instructions (bench/instructions.mjs) and bought nothing. A session keeps a generic plan until a
--- table it reads is analysed again: the one statement whose table a new database starts with empty
--- (the keys, step 3) is planned on each call instead.
+-- table it reads is analysed again: the one statement that reads the table a new database starts
+-- with empty (the keys, step 4) is planned on each call instead.
 CREATE OR REPLACE FUNCTION ledger_transfer_batch(p_senders text[], p_bookings text[], p_emails text[],
     p_claims text[], p_prefixes text[])
 RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -158,50 +164,60 @@ BEGIN
       USING ERRCODE = 'ML003';
   END IF;
 
-  -- 3. The batch's keys already taken (committed before this statement's snapshot). Planned on each
-  -- call (EXECUTE), not generically: the keys table is the one a new database starts with empty, and
-  -- a generic plan made while it was empty scans it for as long as the plan lives, however large the
-  -- table grows (the transfer benchmark on a freshly analysed seed: 2.98 ms a batch instead of 0.04).
-  EXECUTE 'SELECT array_agg(length(k.user_id) || '':'' || k.user_id || k.key), array_agg(k.request_hash)
-             FROM idempotency_keys k
-            WHERE (k.user_id, k.key) IN (SELECT * FROM unnest($1::text[], $2::text[]))'
-    INTO v_taken, v_taken_hashes
-    USING p_senders, v_keys;
-
-  -- 4. Each item in arrival order, as ledger_book would settle it after the ones before.
+  -- 3. Each item in arrival order, as ledger_book would settle it after the ones before, its key
+  -- taken to be free (step 6 fails the batch for a booked item's taken key).
   v_booked_ids := array_fill(NULL::text, ARRAY[v_count]);
   v_outcome := array_fill(NULL::text, ARRAY[v_count]);
   v_ref := array_fill(NULL::int, ARRAY[v_count]);
   FOR i IN 1..v_count LOOP
     v_id := length(p_senders[i]) || ':' || p_senders[i] || v_keys[i];
-    v_at := array_position(v_taken, v_id);
+    v_at := array_position(v_booked_ids, v_id);
     IF v_at IS NOT NULL THEN
-      v_outcome[i] := CASE WHEN v_taken_hashes[v_at] IS DISTINCT FROM v_hashes[i] THEN 'key_reused' ELSE 'replay' END;
+      v_outcome[i] := CASE WHEN v_hashes[v_at] IS DISTINCT FROM v_hashes[i] THEN 'key_reused' ELSE 'replay_batch' END;
       v_ref[i] := v_at;
+    ELSIF v_docs[i] IS NULL THEN
+      v_outcome[i] := 'refused';
     ELSE
-      v_at := array_position(v_booked_ids, v_id);
-      IF v_at IS NOT NULL THEN
-        v_outcome[i] := CASE WHEN v_hashes[v_at] IS DISTINCT FROM v_hashes[i] THEN 'key_reused' ELSE 'replay_batch' END;
-        v_ref[i] := v_at;
-      ELSIF v_docs[i] IS NULL THEN
-        v_outcome[i] := 'refused';
+      v_s := array_position(v_bal_users, p_senders[i]);
+      v_r := array_position(v_bal_users, v_recipients[i]);
+      IF v_bal_cents[v_s] + v_sender_nets[i] < 0 THEN
+        v_outcome[i] := 'insufficient';
+        v_ref[i] := v_s;
       ELSE
-        v_s := array_position(v_bal_users, p_senders[i]);
-        v_r := array_position(v_bal_users, v_recipients[i]);
-        IF v_bal_cents[v_s] + v_sender_nets[i] < 0 THEN
-          v_outcome[i] := 'insufficient';
-          v_ref[i] := v_s;
-        ELSE
-          v_bal_cents[v_s] := v_bal_cents[v_s] + v_sender_nets[i];
-          v_bal_cents[v_r] := v_bal_cents[v_r] + v_recipient_nets[i];
-          v_booked_ids[i] := v_id;
-          v_booked := v_booked || i;
-          v_outcome[i] := 'booked';
-          v_ref[i] := cardinality(v_booked);
-        END IF;
+        v_bal_cents[v_s] := v_bal_cents[v_s] + v_sender_nets[i];
+        v_bal_cents[v_r] := v_bal_cents[v_r] + v_recipient_nets[i];
+        v_booked_ids[i] := v_id;
+        v_booked := v_booked || i;
+        v_outcome[i] := 'booked';
+        v_ref[i] := cardinality(v_booked);
       END IF;
     END IF;
   END LOOP;
+
+  -- 4. The keys of the refused and the insufficient already taken (committed before this statement's
+  -- snapshot): those are retries, answered from their key. Neither moves a balance, so the items
+  -- after them are settled alike either way. Planned on each call (EXECUTE), not generically: the
+  -- keys table is the one a new database starts with empty, and a generic plan made while it was
+  -- empty scans it for as long as the plan lives, however large the table grows (the transfer
+  -- benchmark on a freshly analysed seed: 2.98 ms a batch instead of 0.04).
+  IF 'refused' = ANY (v_outcome) OR 'insufficient' = ANY (v_outcome) THEN
+    EXECUTE 'SELECT array_agg(length(k.user_id) || '':'' || k.user_id || k.key), array_agg(k.request_hash)
+               FROM idempotency_keys k
+              WHERE (k.user_id, k.key) IN (SELECT t.sender, t.key FROM unnest($1::text[], $2::text[], $3::text[])
+                                             AS t(sender, key, outcome)
+                                            WHERE t.outcome IN (''refused'', ''insufficient''))'
+      INTO v_taken, v_taken_hashes
+      USING p_senders, v_keys, v_outcome;
+    FOR i IN 1..v_count LOOP
+      IF v_outcome[i] IN ('refused', 'insufficient') THEN
+        v_at := array_position(v_taken, length(p_senders[i]) || ':' || p_senders[i] || v_keys[i]);
+        IF v_at IS NOT NULL THEN
+          v_outcome[i] := CASE WHEN v_taken_hashes[v_at] IS DISTINCT FROM v_hashes[i] THEN 'key_reused' ELSE 'replay' END;
+          v_ref[i] := v_at;
+        END IF;
+      END IF;
+    END LOOP;
+  END IF;
 
   IF cardinality(v_booked) > 0 THEN
     -- 5. The booked ones, a journal each, through the booking rule's batch form.
@@ -222,7 +238,7 @@ BEGIN
       ON CONFLICT DO NOTHING;
     GET DIAGNOSTICS v_rows = ROW_COUNT;
     IF v_rows <> cardinality(v_booked) THEN
-      RAISE EXCEPTION 'a key of the batch was claimed by another transaction meanwhile: book its transfers one by one'
+      RAISE EXCEPTION 'a key the batch booked was already taken: book its transfers one by one'
         USING ERRCODE = 'ML003';
     END IF;
 

@@ -102,6 +102,75 @@ describe('a batch of transfers', () => {
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 
+  // Keys taken before the batch are retries. The batch takes every key to be free and reads the keys
+  // only of what it refused or could not cover; a booked item's taken key sends the batch to the lone
+  // path. Either way each answer is the one it would get alone.
+  /** Books `before` alone, then `batch` through one committer as one batch; answers all, and the stats. */
+  async function afterEarlierRequests(before: PlannedTransfer[], batch: PlannedTransfer[], balances: number[]) {
+    const commit = transferCommitter(ctx.db, { maxBatch: 16, maxInFlight: 1 });
+    const out = await bothWays([...before, ...batch], balances, async (run) => {
+      const earlier: Promise<TransferOutcome>[] = [];
+      for (const t of before) {
+        const outcome = bookTransferOnce(ctx.db, bookingOf(grouped, t, run));
+        earlier.push(outcome);
+        await outcome.catch(() => {});
+      }
+      // Submitted in one turn of the event loop: they go as one batch.
+      return answersOf([...earlier, ...batch.map((t) => commit(bookingOf(grouped, t, run)))]);
+    });
+    return { ...out, stats: commit.stats };
+  }
+
+  it('answers a retry the batch would book from its key taken earlier: the batch is booked again alone', async () => {
+    const out = await afterEarlierRequests(
+      [{ from: 0, to: 1, amountCents: 500, key: 'r1' }],
+      [
+        { from: 1, to: 2, amountCents: 100, key: 'r2' }, // a first request: booked
+        { from: 0, to: 1, amountCents: 500, key: 'r1' }, // the earlier request again: its replay
+        { from: 0, to: 1, amountCents: 800, key: 'r1' }, // its key with another request: 409
+        { from: 2, to: 3, amountCents: 200, key: 'r3' }, // a first request: booked
+      ],
+      [10_000, 1_000, 1_000, 1_000],
+    );
+    expect(out.batched.map((a) => a.kind)).toEqual(['ok', 'ok', 'replay', 'key_reused', 'ok']);
+    expect(out.batched[2]).toEqual({ kind: 'replay', of: 0 });
+    expect(out.batched).toEqual(out.reference);
+    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    expect(out.stats).toMatchObject({ transactions: 1, largest: 4, fallbacks: 1 });
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('answers a retry it refuses or cannot cover from its key taken earlier, in the batch itself', async () => {
+    const out = await afterEarlierRequests(
+      [
+        { from: 2, to: 3, amountCents: 900, key: 's1' },
+        { from: 0, to: 1, amountCents: 100, key: 's2' },
+      ],
+      [
+        { from: 1, to: 0, amountCents: 100, key: 's3' }, // a first request: booked
+        { from: 2, to: 3, amountCents: 900, key: 's1' }, // the balance no longer covers it: still its replay
+        { from: 0, to: null, amountCents: 100, key: 's2' }, // unknown recipient, a taken key: 409 first
+        { from: 3, to: 3, amountCents: 100, key: 's4' }, // to oneself, a free key: refused
+        { from: 3, to: 2, amountCents: 5_000, key: 's5' }, // not covered, a free key: insufficient
+      ],
+      [10_000, 1_000, 1_000, 1_000],
+    );
+    expect(out.batched.map((a) => a.kind)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'replay',
+      'key_reused',
+      'self_transfer',
+      'insufficient',
+    ]);
+    expect(out.batched[3]).toEqual({ kind: 'replay', of: 0 });
+    expect(out.batched).toEqual(out.reference);
+    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    expect(out.stats).toMatchObject({ transactions: 1, largest: 5, fallbacks: 0 });
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
   it('fails only the request a whole batch could not take: the others are booked again alone', async () => {
     const commit = transferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1 });
     const plan: PlannedTransfer[] = [0, 1, 2, 3].map((i) => ({
