@@ -131,15 +131,13 @@ async function script(n) {
     lines.push(`EXECUTE transfer(${call.values.map(literal).join(', ')})`);
   }
   if (BATCH > 0) {
-    const { MAX_TRANSFER_BATCH } = await import('../apps/server/src/ledger/transfer-batch.ts');
+    const { MAX_TRANSFER_BATCH, transferBatchStatement } = await import('../apps/server/src/ledger/transfer-batch.ts');
     if (BATCH > MAX_TRANSFER_BATCH) throw new Error(`--batch ${BATCH} > ${MAX_TRANSFER_BATCH}`);
-    lines.push(
-      'PREPARE batch AS SELECT ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
-    );
+    lines.push(`PREPARE batch AS ${transferBatchStatement.text.replace(/\s+/g, ' ')}`);
     for (let i = 0; i < calls.length; i += BATCH) {
       const some = calls.slice(i, i + BATCH);
       const column = (k) => `ARRAY[${some.map((c) => literal(c.values[k])).join(', ')}]::text[]`;
-      lines.push(`EXECUTE batch(${[0, 1, 2, 3, 4].map(column).join(', ')})`);
+      lines.push(`EXECUTE batch(${some[0].values.map((_, k) => column(k)).join(', ')})`);
     }
   }
   return `${lines.join('\n')}\n`;

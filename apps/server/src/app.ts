@@ -7,7 +7,7 @@ import { messages } from '@meridian/shared';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
-import { createSessionReader, type SessionReader } from './core/auth/session-reader.js';
+import { createSessionReader, type RememberedSessions, type SessionReader } from './core/auth/session-reader.js';
 import { trustedOrigins } from './core/auth/trusted-origins.js';
 import { SettingsStore } from './core/settings/settings-store.js';
 import { withAutoActivation } from './core/users/auto-activation.js';
@@ -58,6 +58,8 @@ export interface AppDeps {
   clock: Clock;
   /** The signed-in user of a request, from its session cookie (guards use it). */
   readSession: SessionReader;
+  /** Sessions this node read a moment ago, for routes whose booking checks the session again. */
+  rememberedSessions: RememberedSessions;
   /** What the operator commands borrow from other features (admin imports none of them). */
   operations: OperatorOperations;
   /** Private storage of uploaded receipts. */
@@ -107,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   const auth = createAuth(opts.db, opts.config, app.log);
   const clock = opts.clock ?? systemClock;
-  const readSession = createSessionReader(opts.db, auth);
+  const sessions = createSessionReader(opts.db, auth);
   const settings = await SettingsStore.open(opts.db, opts.config.initialSettings, opts.listen);
   app.addHook('onClose', () => settings.close());
   app.decorate('deps', {
@@ -117,18 +119,20 @@ export async function buildApp(opts: BuildAppOptions) {
     internalToken: opts.internalToken,
     clock,
     readSession: withAutoActivation(
-      readSession,
+      sessions.read,
       opts.db,
       () => settings.current().autoActivateAfterHours,
       clock,
       opts.config.publicUrl,
     ),
+    rememberedSessions: sessions.remembered,
     operations: { ...operatorOperations(opts.config), backup: opts.backup },
     objects: opts.objects ?? objectStoreFor(opts.config),
     settings,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionRecalled', false);
   installErrorHandler(app);
   app.addHook('onRequest', refuseNulInUrl);
   app.addHook('onRequest', originCheck(trustedOrigins(opts.config)));

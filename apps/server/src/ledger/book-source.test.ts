@@ -62,7 +62,9 @@ describe('the booking rule has one source', () => {
       'ledger_entries_checked',
       'ledger_guard',
       'ledger_open_accounts',
+      'ledger_sender_live',
       'ledger_transfer_batch',
+      'ledger_transfer_batch_checked',
     ]);
     for (const f of found)
       expect(

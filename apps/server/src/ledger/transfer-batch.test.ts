@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../lib/sql.js';
 import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import {
@@ -13,7 +15,7 @@ import {
   setBalances,
   twinSides,
 } from '../test/transfer-twins.js';
-import { bookTransferOnce, type TransferOutcome } from './transfer.js';
+import { bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
 import { bookTransferBatch, transferCommitter } from './transfer-batch.js';
 
 /*
@@ -168,6 +170,50 @@ describe('a batch of transfers', () => {
     expect(out.batched).toEqual(out.reference);
     expect(out.batchedBooks).toEqual(out.referenceBooks);
     expect(out.stats).toMatchObject({ transactions: 1, largest: 5, fallbacks: 0 });
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('books a recalled sender only while their session is live, and each alone and batched alike', async () => {
+    await setBalances(ctx, grouped, [1_000, 1_000, 1_000, 1_000]);
+    const tokenOf = async (p: Person) =>
+      (await rows<{ token: string }>(ctx.db, sql`SELECT token FROM sessions WHERE user_id = ${p.id} LIMIT 1`))[0]
+        ?.token;
+    const run = `run${++runs}`;
+    const plan: PlannedTransfer[] = [0, 1, 2, 3].map((i) => ({
+      from: i,
+      to: (i + 1) % 4,
+      amountCents: 100,
+      key: 'rs',
+    }));
+    const bookings = plan.map((t) => bookingOf(grouped, t, run));
+    const [live, gone, renamed] = bookings as [TransferBooking, TransferBooking, TransferBooking, TransferBooking];
+    live.senderSession = await tokenOf(grouped[0] as Person);
+    gone.senderSession = 'a-session-signed-out-meanwhile';
+    renamed.senderSession = await tokenOf(grouped[2] as Person);
+    renamed.senderName = 'A name from before';
+    // The fourth was read afresh: nothing to check.
+    const batched = await bookTransferBatch(ctx.db, bookings);
+    expect(batched.map((s) => (s.status === 'fulfilled' ? s.value.kind : 'rejected'))).toEqual([
+      'ok',
+      'sender_unverified',
+      'sender_unverified',
+      'ok',
+    ]);
+    // Nothing claimed for the two: the same keys book once their senders are read again.
+    for (const [b, p] of [
+      [gone, grouped[1]],
+      [renamed, grouped[2]],
+    ] as const) {
+      expect(
+        (await bookTransferOnce(ctx.db, { ...b, senderSession: undefined, senderName: (p as Person).name })).kind,
+      ).toBe('ok');
+    }
+    // And alone as in a batch: the lone statement checks the same.
+    const again = { ...gone, idempotencyKey: 'rs-again' };
+    expect(await bookTransferOnce(ctx.db, again)).toEqual({ kind: 'sender_unverified' });
+    expect(await bookTransferOnce(ctx.db, { ...live, idempotencyKey: 'rs-again' })).toMatchObject({ kind: 'ok' });
+    // Each sent 100 + 2 and got 100; the first then sent 100 + 2 more to the second.
+    expect((await booksOf(ctx, grouped, 0)).map((b) => b.balanceCents)).toEqual([896, 1_098, 998, 998]);
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 

@@ -25,9 +25,12 @@ import {
  */
 export const MAX_TRANSFER_BATCH = 64;
 
-const batchStatement = prepared(
+// The lone statement's seven parameters, one array each (transfer-batch.sql): the function checks
+// the recalled senders' sessions and hands the rest to ledger_transfer_batch.
+export const transferBatchStatement = prepared(
   'ledger_transfer_batch',
-  'SELECT ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS result',
+  `SELECT ledger_transfer_batch_checked($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+     $7::text[]) AS result`,
 );
 
 interface ItemAnswer {
@@ -52,9 +55,8 @@ export async function bookTransferBatch(
     const ids = drawTransactionIds([0, 1]);
     return { b, ids, ...transferCall(b, ids) };
   });
-  // The lone statement's five parameters, one array each (see transfer-batch.sql).
   const column = (i: number) => calls.map((c) => c.values[i]);
-  const [row] = await runPrepared<{ result: unknown }>(db, batchStatement, [0, 1, 2, 3, 4].map(column));
+  const [row] = await runPrepared<{ result: unknown }>(db, transferBatchStatement, [0, 1, 2, 3, 4, 5, 6].map(column));
   const raw = row?.result;
   const answers = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ItemAnswer[] | null;
   if (!Array.isArray(answers) || answers.length !== calls.length) {
@@ -63,6 +65,7 @@ export async function bookTransferBatch(
   return calls.map((c, i): PromiseSettledResult<TransferOutcome> => {
     const answer = answers[i] as ItemAnswer;
     const result = answer.result;
+    if (result?.outcome === 'sender_unverified') return { status: 'fulfilled', value: { kind: 'sender_unverified' } };
     try {
       if (result?.outcome === 'insufficient') throw asDomainError({ code: 'ML001', detail: result.detail });
       return { status: 'fulfilled', value: transferOutcome(c.b, c.booking, c.ids, result, answer.recipientName) };

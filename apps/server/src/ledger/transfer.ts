@@ -31,6 +31,14 @@ export interface TransferBooking {
   debitPrefix: string;
   creditPrefix: string;
   topics: readonly RealtimeTopic[];
+  /**
+   * The session token the sender was recalled by, without a read (core/auth/session-reader.ts
+   * RememberedSessions): the transfer is then booked only if, in its own transaction, that session is
+   * still live and is the sender's, the sender still active and still named `senderName` (the
+   * recipient's history row carries the name). Otherwise it answers sender_unverified, having
+   * claimed and moved nothing, and the caller reads the session afresh.
+   */
+  senderSession?: string | undefined;
 }
 
 /** The sender's history row of the transfer, with the columns a client is shown. */
@@ -38,24 +46,29 @@ export type BookedTransaction = Pick<typeof transactions.$inferSelect, keyof Tra
 
 export type TransferOutcome =
   | { kind: 'ok' | 'replay'; transaction: BookedTransaction }
-  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' };
+  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' | 'sender_unverified' };
 
 // Only an active account holder (role 'user', activated by an operator) can receive a transfer; an
 // unknown, unvetted or operator address is refused alike, after the key check, with nothing claimed.
 // The booking arrives as a format() template ($2, see templateFor) whose holes take the
 // recipient's id (%1$s) and the sender's history description (%2$s), both found here.
+// A recalled sender ($6, the session token, and $7, the name) is checked first, by the batch's own
+// check (ledger_sender_live, transfer-batch.sql): when it fails, ledger_book is not called at all
+// (result null, sender_live false).
 const transferStatement = prepared(
   'ledger_book_transfer',
   `WITH r AS (
      SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($3)) AND u.role = 'user' AND u.is_active
+   ), s AS (
+     SELECT ledger_sender_live($6::text, $1::text, $7::text) AS live
    )
-   SELECT ledger_book(CASE
+   SELECT CASE WHEN s.live THEN ledger_book(CASE
        WHEN r.id IS NULL OR r.id = $1::text THEN jsonb_build_object(
          'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' ELSE 'self_transfer' END,
          'idempotency', $4::jsonb)
        ELSE format($2::text, to_json(r.id), to_json($5::text || r.name))::jsonb
-     END) AS result, r.name AS recipient_name
-   FROM (SELECT 1) AS one LEFT JOIN r ON true`,
+     END) END AS result, r.name AS recipient_name, s.live AS sender_live
+   FROM (SELECT 1) AS one LEFT JOIN r ON true CROSS JOIN s`,
 );
 
 /**
@@ -189,19 +202,32 @@ export function transferCall(
   };
   const template = templateFor(b.topics)(v, FORMAT_HOLES);
   const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
-  const values = [b.senderId, template, b.recipientEmail, JSON.stringify(idempotency), b.debitPrefix];
+  const values = [
+    b.senderId,
+    template,
+    b.recipientEmail,
+    JSON.stringify(idempotency),
+    b.debitPrefix,
+    b.senderSession ?? null,
+    b.senderSession === undefined ? null : b.senderName,
+  ];
   return { statement: transferStatement, values, booking: v };
 }
 
 export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
   const ids = drawTransactionIds([0, 1]);
   const { statement, values, booking } = transferCall(b, ids);
-  let found: { result: unknown; recipient_name: string | null }[];
+  let found: { result: unknown; recipient_name: string | null; sender_live: boolean }[];
   try {
-    found = await runPrepared<{ result: unknown; recipient_name: string | null }>(db, statement, values);
+    found = await runPrepared<{ result: unknown; recipient_name: string | null; sender_live: boolean }>(
+      db,
+      statement,
+      values,
+    );
   } catch (err) {
     throw asDomainError(err);
   }
+  if (found[0]?.sender_live === false) return { kind: 'sender_unverified' };
   return transferOutcome(b, booking, ids, found[0]?.result, found[0]?.recipient_name ?? null);
 }
 

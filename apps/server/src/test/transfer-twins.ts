@@ -30,7 +30,7 @@ export interface PlannedTransfer {
 export type Answer =
   | { kind: 'ok'; type: string; amountCents: number; feeCents: number; description: string }
   | { kind: 'replay'; of: number }
-  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' | 'insufficient' }
+  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' | 'sender_unverified' | 'insufficient' }
   | { kind: 'error'; message: string };
 
 export async function twinSides(ctx: TestContext, count: number, tag: string): Promise<[Person[], Person[]]> {

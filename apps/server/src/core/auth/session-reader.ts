@@ -18,6 +18,19 @@ import { type UserRow, userFromSqlRow } from '../users/users.queries.js';
  */
 export type SessionReader = (headers: IncomingHttpHeaders) => Promise<SignedIn | null>;
 
+/**
+ * A session this node read a moment ago, answered from memory without a round trip: only for a
+ * request whose own transaction checks the session again before it moves anything (the transfer's
+ * booking does: ledger/transfer.ts), and which falls back to the reader when that check fails.
+ */
+export interface RememberedSessions {
+  /** The remembered signed-in user of this cookie (an active one), or null: read it instead. */
+  recall(headers: IncomingHttpHeaders): SignedIn | null;
+  /** Drops a token whose booking found its session gone or its user changed. */
+  forget(token: string): void;
+  readonly stats: { recalled: number; remembered: number };
+}
+
 export interface SignedIn {
   user: UserRow;
   /** The session's token: realtime sockets re-check it while they stay open. */
@@ -91,8 +104,26 @@ interface SessionSettings {
   updateAgeMs: number;
 }
 
-export function createSessionReader(db: Db, auth: SessionAuth): SessionReader {
+/** Sessions remembered at most this long after they were read, and at most this many. */
+export const REMEMBER_SESSION_MS = 60_000;
+const REMEMBERED_MAX = 20_000;
+
+interface Remembered {
+  signedIn: SignedIn;
+  expiresAt: number;
+  readAt: number;
+}
+
+export function createSessionReader(
+  db: Db,
+  auth: SessionAuth,
+): { read: SessionReader; remembered: RememberedSessions } {
   const lookup = sessionLookup(db);
+  // Active users' sessions as last read, for RememberedSessions; the oldest first (a Map keeps
+  // insertion order), so the first key is the one to drop when it is full.
+  const memory = new Map<string, Remembered>();
+  const stats = { recalled: 0, remembered: 0 };
+  let loaded: SessionSettings | undefined;
   let settings: Promise<SessionSettings> | undefined;
   const load = () => {
     settings ??= auth.$context.then((c) => ({
@@ -102,8 +133,14 @@ export function createSessionReader(db: Db, auth: SessionAuth): SessionReader {
       expiresInMs: c.sessionConfig.expiresIn * 1000,
       updateAgeMs: c.sessionConfig.updateAge * 1000,
     }));
-    return settings;
+    return settings.then((s) => {
+      loaded = s;
+      return s;
+    });
   };
+  /** Whether Better Auth has work to do for this session: expired (it deletes it) or due to be extended. */
+  const needsBetterAuth = (s: SessionSettings, cookies: Map<string, string>, expiresAt: number, now: number) =>
+    expiresAt < now || (!cookies.has(s.dontRememberCookieName) && expiresAt - s.expiresInMs + s.updateAgeMs <= now);
 
   const viaBetterAuth = async (headers: IncomingHttpHeaders): Promise<SignedIn | null> => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
@@ -113,7 +150,7 @@ export function createSessionReader(db: Db, auth: SessionAuth): SessionReader {
     return row ? { user: userFromSqlRow(row), token } : null;
   };
 
-  return async (headers) => {
+  const read: SessionReader = async (headers) => {
     const s = await load();
     const cookies = parseCookies(headers.cookie);
     const signed = cookies.get(s.cookieName);
@@ -124,11 +161,39 @@ export function createSessionReader(db: Db, auth: SessionAuth): SessionReader {
     if (!row) return null;
     const expiresAt = new Date(row.session_expires_at as Date | string).getTime();
     const now = Date.now();
-    const expired = expiresAt < now;
-    const refreshDue = !cookies.has(s.dontRememberCookieName) && expiresAt - s.expiresInMs + s.updateAgeMs <= now;
-    if (expired || refreshDue) return viaBetterAuth(headers);
-    return { user: userFromSqlRow(row), token };
+    if (needsBetterAuth(s, cookies, expiresAt, now)) return viaBetterAuth(headers);
+    const signedIn = { user: userFromSqlRow(row), token };
+    if (signedIn.user.isActive) {
+      memory.delete(token);
+      memory.set(token, { signedIn, expiresAt, readAt: now });
+      stats.remembered++;
+      if (memory.size > REMEMBERED_MAX) memory.delete(memory.keys().next().value as string);
+    }
+    return signedIn;
   };
+
+  const remembered: RememberedSessions = {
+    recall(headers) {
+      if (!loaded || memory.size === 0) return null;
+      const cookies = parseCookies(headers.cookie);
+      const signed = cookies.get(loaded.cookieName);
+      if (signed === undefined) return null;
+      const token = verifySignedValue(signed, loaded.secret);
+      if (token === null) return null;
+      const entry = memory.get(token);
+      if (!entry) return null;
+      const now = Date.now();
+      if (now - entry.readAt > REMEMBER_SESSION_MS || needsBetterAuth(loaded, cookies, entry.expiresAt, now)) {
+        memory.delete(token);
+        return null;
+      }
+      stats.recalled++;
+      return entry.signedIn;
+    },
+    forget: (token) => void memory.delete(token),
+    stats,
+  };
+  return { read, remembered };
 }
 
 /**

@@ -1,8 +1,10 @@
--- The transfer batch books before it looks its keys up (decision 014): ledger_transfer_batch no
--- longer reads the taken Idempotency-Keys of every batch. It takes each key to be free, and the claim
--- that finds one taken fails the batch (ML003), which the app then books one by one, as it already did
--- for a key claimed meanwhile. Only a refused or insufficient item's key is looked up, since
--- ledger_book answers a taken key before it refuses. No table changes.
+-- The transfer batch books before it looks its keys up, and checks recalled senders (decision 014).
+-- ledger_transfer_batch no longer reads the taken Idempotency-Keys of every batch: it takes each key to
+-- be free, and the claim that finds one taken fails the batch (ML003), which the app then books one by
+-- one, as it already did for a key claimed meanwhile. Only a refused or insufficient item's key is
+-- looked up, since ledger_book answers a taken key before it refuses. ledger_transfer_batch_checked
+-- (with ledger_sender_live) books only the items whose sender, recalled from an app node's memory
+-- rather than read, still holds a live session. No table changes.
 -- The block between the markers is apps/server/src/ledger/transfer-batch.sql verbatim (book-source.test.ts).
 -- >>> ledger/transfer-batch.sql
 -- Group commit for transfers (decision 014): many transfers booked in one transaction, so they share
@@ -275,6 +277,71 @@ BEGIN
     v_answers := v_answers || jsonb_build_object('result', v_result, 'recipientName', v_names[i]);
   END LOOP;
   RETURN to_jsonb(v_answers);
+END;
+$$;
+--> statement-breakpoint
+-- ledger_transfer_batch for senders some of whom were recalled from an app node's memory rather than
+-- read (ledger/transfer.ts, TransferBooking.senderSession): p_tokens holds, per item, the session
+-- token the sender was recalled by (NULL: read afresh) and p_names the name the booking carries. An
+-- item is booked only if that session is still live and is its sender's, and the sender still active
+-- and so named, as the app's session reader would find them now; any other answers
+-- {"result": {"outcome": "sender_unverified"}} having claimed and moved nothing, and the app reads its
+-- session afresh. The rest go to ledger_transfer_batch as one batch, in order. A function rather than
+-- the app's statement so that its plans are generic too: planned on each call, the check cost more
+-- than itself. ledger_sender_live is the check, for the lone statement (ledger/transfer.ts) too.
+CREATE OR REPLACE FUNCTION ledger_sender_live(p_token text, p_sender text, p_name text)
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  -- PL/pgSQL, not SQL: a SQL function with a subquery is not inlined, and its body was planned again
+  -- for every statement that called it (bench/instructions.mjs: 0.7M instructions a call).
+  IF p_token IS NULL THEN
+    RETURN true;
+  END IF;
+  RETURN EXISTS (SELECT FROM sessions s JOIN users u ON u.id = s.user_id
+                  WHERE s.token = p_token AND s.user_id = p_sender AND s.expires_at > now() AND u.is_active
+                    AND u.name = p_name);
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION ledger_transfer_batch_checked(p_senders text[], p_bookings text[], p_emails text[],
+    p_claims text[], p_prefixes text[], p_tokens text[], p_names text[])
+RETURNS jsonb LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_live boolean[];
+  v_kept int[];
+  v_answers jsonb;
+  v_out jsonb[] := '{}';
+  v_next int := 0;
+BEGIN
+  IF cardinality(p_tokens) IS DISTINCT FROM cardinality(p_senders)
+      OR cardinality(p_names) IS DISTINCT FROM cardinality(p_senders) THEN
+    RAISE EXCEPTION 'one token and one name per transfer (NULL: read afresh)' USING ERRCODE = '22023';
+  END IF;
+  SELECT array_agg(ledger_sender_live(x.token, x.sender, x.name) ORDER BY x.n)
+    INTO v_live
+    FROM unnest(p_senders, p_tokens, p_names) WITH ORDINALITY AS x(sender, token, name, n);
+  IF false <> ALL (COALESCE(v_live, '{}')) THEN
+    RETURN ledger_transfer_batch(p_senders, p_bookings, p_emails, p_claims, p_prefixes);
+  END IF;
+
+  v_kept := ARRAY(SELECT i FROM generate_subscripts(v_live, 1) AS i WHERE v_live[i] ORDER BY i);
+  IF cardinality(v_kept) > 0 THEN
+    v_answers := ledger_transfer_batch(
+      ARRAY(SELECT p_senders[i] FROM unnest(v_kept) WITH ORDINALITY AS k(i, o) ORDER BY o),
+      ARRAY(SELECT p_bookings[i] FROM unnest(v_kept) WITH ORDINALITY AS k(i, o) ORDER BY o),
+      ARRAY(SELECT p_emails[i] FROM unnest(v_kept) WITH ORDINALITY AS k(i, o) ORDER BY o),
+      ARRAY(SELECT p_claims[i] FROM unnest(v_kept) WITH ORDINALITY AS k(i, o) ORDER BY o),
+      ARRAY(SELECT p_prefixes[i] FROM unnest(v_kept) WITH ORDINALITY AS k(i, o) ORDER BY o));
+  END IF;
+  FOR i IN 1..cardinality(v_live) LOOP
+    IF v_live[i] THEN
+      v_out := v_out || (v_answers -> v_next);
+      v_next := v_next + 1;
+    ELSE
+      v_out := v_out || '{"result": {"outcome": "sender_unverified"}, "recipientName": null}'::jsonb;
+    END IF;
+  END LOOP;
+  RETURN to_jsonb(v_out);
 END;
 $$;
 -- <<< ledger/transfer-batch.sql

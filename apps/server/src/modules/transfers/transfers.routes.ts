@@ -1,13 +1,12 @@
 import { recipientQuerySchema, recipientSchema, transactionSchema, transferBodySchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireActiveUser } from '../../http/guards.js';
+import { currentUser, recalledSession, requireActiveUser, requireActiveUserCheckedLater } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { transferCommitter } from '../../ledger/index.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireActiveUser);
   const { db, config, settings } = app.deps;
   // One committer per node: concurrent transfers share a transaction (decision 014).
   const bookTransfer = transferCommitter(db, {
@@ -18,6 +17,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/transfers/recipient',
     {
+      onRequest: requireActiveUser,
       schema: {
         operationId: 'findTransferRecipient',
         summary: 'The name of the member an e-mail belongs to, to confirm a transfer',
@@ -34,6 +34,9 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
+      // The booking checks the session again in its own transaction (ledger/transfer.ts), so a session
+      // this node read a moment ago is not read again first.
+      onRequest: requireActiveUserCheckedLater,
       schema: {
         operationId: 'createTransfer',
         summary: 'Send money to another member',
@@ -52,6 +55,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         requestHash: requestHash(req),
         feeBps: settings.current().transferFeeBps,
         shownFeeCents: req.body.feeCents,
+        recalledSession: recalledSession(req),
       });
       return reply.status(201).send(out);
     },

@@ -46,6 +46,12 @@ export interface TransferRequest {
   feeBps: number;
   /** The fee the sender was shown, if the client says: a different fee is refused, never charged. */
   shownFeeCents?: number | undefined;
+  /**
+   * When the sender was recalled from this node's memory rather than read (http/guards.ts
+   * requireActiveUserCheckedLater): the booking checks that session, and when it fails the session is
+   * read again (which answers 401 or 403 as the guard would) and the transfer booked for that reading.
+   */
+  recalledSession?: { token: string; readAgain: () => Promise<UserRow> } | undefined;
 }
 
 /**
@@ -60,10 +66,12 @@ export async function transfer(book: TransferBooker, sender: UserRow, req: Trans
   if (req.shownFeeCents !== undefined && req.shownFeeCents !== feeCents) {
     throw new AppError('FEE_CHANGED', moneyMessages.feeChanged);
   }
+  const recalled = req.recalledSession;
   const outcome = await withMoneyRetries(() =>
     book({
       senderId: sender.id,
       senderName: sender.name,
+      senderSession: recalled?.token,
       idempotencyKey: req.idempotencyKey,
       requestHash: req.requestHash,
       recipientEmail: req.recipientEmail.trim(),
@@ -85,5 +93,9 @@ export async function transfer(book: TransferBooker, sender: UserRow, req: Trans
       throw new AppError('SELF_TRANSFER', moneyMessages.cannotTransferToSelf);
     case 'key_reused':
       throw new AppError('IDEMPOTENCY_KEY_REUSED', moneyMessages.idempotencyKeyReused);
+    case 'sender_unverified':
+      // Nothing was claimed or moved: the same request again, as the session reads now.
+      if (!recalled) throw new Error('transfer: a sender read afresh cannot be unverified');
+      return transfer(book, await recalled.readAgain(), { ...req, recalledSession: undefined });
   }
 }
