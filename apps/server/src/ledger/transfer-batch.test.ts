@@ -107,7 +107,10 @@ describe('a batch of transfers', () => {
   // Keys taken before the batch are retries. The batch takes every key to be free and reads the keys
   // only of what it refused or could not cover; a booked item's taken key sends the batch to the lone
   // path. Either way each answer is the one it would get alone.
-  /** Books `before` alone, then `batch` through one committer as one batch; answers all, and the stats. */
+  /**
+   * Books `before` alone, then `batch` through one committer as one batch; checks every answer and
+   * the books against booking all of them alone, and answers the answers and the committer's stats.
+   */
   async function afterEarlierRequests(before: PlannedTransfer[], batch: PlannedTransfer[], balances: number[]) {
     const commit = transferCommitter(ctx.db, { maxBatch: 16, maxInFlight: 1 });
     const out = await bothWays([...before, ...batch], balances, async (run) => {
@@ -120,7 +123,10 @@ describe('a batch of transfers', () => {
       // Submitted in one turn of the event loop: they go as one batch.
       return answersOf([...earlier, ...batch.map((t) => commit(bookingOf(grouped, t, run)))]);
     });
-    return { ...out, stats: commit.stats };
+    expect(out.batched).toEqual(out.reference);
+    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+    return { answers: out.batched, stats: commit.stats };
   }
 
   it('answers a retry the batch would book from its key taken earlier: the batch is booked again alone', async () => {
@@ -134,12 +140,9 @@ describe('a batch of transfers', () => {
       ],
       [10_000, 1_000, 1_000, 1_000],
     );
-    expect(out.batched.map((a) => a.kind)).toEqual(['ok', 'ok', 'replay', 'key_reused', 'ok']);
-    expect(out.batched[2]).toEqual({ kind: 'replay', of: 0 });
-    expect(out.batched).toEqual(out.reference);
-    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    expect(out.answers.map((a) => a.kind)).toEqual(['ok', 'ok', 'replay', 'key_reused', 'ok']);
+    expect(out.answers[2]).toEqual({ kind: 'replay', of: 0 });
     expect(out.stats).toMatchObject({ transactions: 1, largest: 4, fallbacks: 1 });
-    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 
   it('answers a retry it refuses or cannot cover from its key taken earlier, in the batch itself', async () => {
@@ -157,7 +160,7 @@ describe('a batch of transfers', () => {
       ],
       [10_000, 1_000, 1_000, 1_000],
     );
-    expect(out.batched.map((a) => a.kind)).toEqual([
+    expect(out.answers.map((a) => a.kind)).toEqual([
       'ok',
       'ok',
       'ok',
@@ -166,11 +169,8 @@ describe('a batch of transfers', () => {
       'self_transfer',
       'insufficient',
     ]);
-    expect(out.batched[3]).toEqual({ kind: 'replay', of: 0 });
-    expect(out.batched).toEqual(out.reference);
-    expect(out.batchedBooks).toEqual(out.referenceBooks);
+    expect(out.answers[3]).toEqual({ kind: 'replay', of: 0 });
     expect(out.stats).toMatchObject({ transactions: 1, largest: 5, fallbacks: 0 });
-    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 
   it('books a recalled sender only while their session is live, and each alone and batched alike', async () => {

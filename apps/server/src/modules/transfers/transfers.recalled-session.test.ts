@@ -29,12 +29,36 @@ async function pair() {
   return { alice, bob };
 }
 
-async function keyTaken(userId: string, key: string) {
-  const [r] = await rows<{ n: number }>(
-    ctx.db,
-    sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
+const balanceOf = async (userId: string) =>
+  Number(
+    (
+      await rows<{ c: string }>(
+        ctx.db,
+        sql`SELECT balance_cents::text AS c FROM accounts WHERE user_id = ${userId} AND kind = 'balance'`,
+      )
+    )[0]?.c,
   );
-  return r?.n === 1;
+
+type Pair = Awaited<ReturnType<typeof pair>>;
+
+/** $10 from Alice to Bob under a new key: the answer, whether the session was recalled, what moved. */
+async function attempt({ alice, bob }: Pair) {
+  const key = newKey();
+  const before = recalled();
+  const res = await alice.money('POST', '/api/transfers', { recipientEmail: bob.body.email, amountCents: 1_000 }, key);
+  const [claimed] = await rows<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = ${alice.id} AND key = ${key}`,
+  );
+  return {
+    res,
+    facts: {
+      recalled: recalled() - before,
+      claimed: claimed?.n === 1,
+      senderCents: await balanceOf(alice.id),
+      recipientCents: await balanceOf(bob.id),
+    },
+  };
 }
 
 describe('a transfer on a session this node read a moment ago', () => {
@@ -48,46 +72,24 @@ describe('a transfer on a session this node read a moment ago', () => {
   });
 
   it('signed out since (its session gone): 401, and nothing is moved or claimed', async () => {
-    const { alice, bob } = await pair();
+    const people = await pair();
     // As if signed out on another node: this node still remembers the session.
-    await ctx.db.execute(sql`DELETE FROM sessions WHERE user_id = ${alice.id}`);
-    const key = newKey();
-    const before = recalled();
-    const res = await alice.money(
-      'POST',
-      '/api/transfers',
-      { recipientEmail: bob.body.email, amountCents: 1_000 },
-      key,
-    );
-    expect(recalled()).toBe(before + 1);
+    await ctx.db.execute(sql`DELETE FROM sessions WHERE user_id = ${people.alice.id}`);
+    const { res, facts } = await attempt(people);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toMatchObject({ code: 'UNAUTHENTICATED', message: messages.notSignedIn });
-    expect(await keyTaken(alice.id, key)).toBe(false);
-    expect((await bob.wallet()).balanceCents ?? 0).toBe(0);
-    const [balance] = await rows<{ c: string }>(
-      ctx.db,
-      sql`SELECT balance_cents::text AS c FROM accounts WHERE user_id = ${alice.id} AND kind = 'balance'`,
-    );
-    expect(balance?.c).toBe('100000');
+    expect(facts).toEqual({ recalled: 1, claimed: false, senderCents: 100_000, recipientCents: 0 });
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
 
   it('its user deactivated since: 403, and nothing is moved or claimed', async () => {
-    const { alice, bob } = await pair();
+    const people = await pair();
     // Straight in the table, as another node's transaction would leave it (without signing out).
-    await ctx.db.execute(sql`UPDATE users SET is_active = false WHERE id = ${alice.id}`);
-    const key = newKey();
-    const res = await alice.money(
-      'POST',
-      '/api/transfers',
-      { recipientEmail: bob.body.email, amountCents: 1_000 },
-      key,
-    );
+    await ctx.db.execute(sql`UPDATE users SET is_active = false WHERE id = ${people.alice.id}`);
+    const { res, facts } = await attempt(people);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'ACCOUNT_INACTIVE', message: messages.accountNotActive });
-    expect(await keyTaken(alice.id, key)).toBe(false);
-    await ctx.db.execute(sql`UPDATE users SET is_active = true WHERE id = ${alice.id}`);
-    expect((await bob.wallet()).balanceCents).toBe(0);
+    expect(facts).toEqual({ recalled: 1, claimed: false, senderCents: 100_000, recipientCents: 0 });
   });
 
   it('its user renamed since: books under the new name, in the recipient’s history too', async () => {
