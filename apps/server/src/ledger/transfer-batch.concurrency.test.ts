@@ -5,7 +5,7 @@ import { rows } from '../lib/sql.js';
 import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
-import { bookTransferBatch, transferCommitter } from './transfer-batch.js';
+import { bookTransferBatch, transferBatchStatement, transferCommitter } from './transfer-batch.js';
 
 // The full load on PostgreSQL (the second pass of `npm test`); PGlite is one connection, so there
 // the same test runs a smaller load through the same code, one transaction at a time.
@@ -29,12 +29,12 @@ beforeAll(async () => {
     );
 }, 120_000);
 
-/** Batch statements of this database waiting for a lock now. */
+/** Batch statements of this database waiting for a lock now (by the statement's prepared name). */
 async function waitingBatches(): Promise<number> {
   const [r] = await rows<{ n: number }>(
     ctx.db,
     sql`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%ledger_transfer_batch(%'`,
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = ${transferBatchStatement.text}`,
   );
   return r?.n ?? 0;
 }
@@ -81,6 +81,9 @@ describe('two batches that would meet the same accounts in opposite orders', () 
         await holder.query('COMMIT');
         answers = await Promise.all([firstDone, secondDone]);
       } finally {
+        // After a failed wait the holder's transaction is still open: end it before the pool reuses
+        // the connection (a no-op after the COMMIT above).
+        await holder.query('ROLLBACK');
         holder.release();
       }
     } else {
