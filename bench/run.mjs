@@ -5,6 +5,7 @@
 //   nodes       1, 2 and 3 app nodes on one PostgreSQL: throughput, realtime across nodes, jobs once (bench/nodes.mjs)
 //   sockets     10,000 open WebSockets on one node, a transfer's event to both parties (bench/sockets.mjs)
 //   history     the member's transactions and investments lists over 10,000,000 history rows (bench/history.mjs)
+//   ab          two versions of the server (a git ref and the working tree) under the transfer load in turns (bench/ab.mjs)
 // The options after the name go to that benchmark.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const BENCHES = {
   nodes: ['nodes.mjs'],
   sockets: ['sockets.mjs'],
   history: ['history.mjs'],
+  ab: ['ab.mjs'],
 };
 
 const [first, ...rest] = process.argv.slice(2);
