@@ -87,6 +87,27 @@ describe('group commit', () => {
     expect(commit.stats).toMatchObject({ transactions: 3, requests: 5, largest: 3 });
   });
 
+  it('starts the next transaction before it delivers the answers of the one that ended', async () => {
+    const { commit, held } = harness(8, 1);
+    // How many transactions had gone when the first request's caller got its answer.
+    let goneAtFirstAnswer = 0;
+    const first = commit.submit('a:1').then((v) => {
+      goneAtFirstAnswer = held.length;
+      return v;
+    });
+    await nextTurn();
+    const second = settle(commit.submit('b:1'));
+    await nextTurn();
+    expect(held.map((h) => h.items)).toEqual([['a:1']]);
+    held[0]?.finish();
+    expect(await first).toBe('one a:1');
+    // b:1 waited for the only transaction; it was sent before a:1's answer went back, so the
+    // database works on it while a:1's caller writes its response.
+    expect(goneAtFirstAnswer).toBe(2);
+    held[1]?.finish();
+    expect(await second).toBe('one b:1');
+  });
+
   it('runs no more transactions at once than allowed', async () => {
     const { commit, held } = harness(2, 2);
     const answers = ['a:1', 'b:1', 'c:1', 'd:1', 'e:1'].map((i) => settle(commit.submit(i)));
