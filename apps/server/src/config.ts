@@ -32,7 +32,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   TRANSFER_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
-  TRANSFER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
+  TRANSFER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),

@@ -76,11 +76,13 @@ export async function bookTransferBatch(
 }
 
 /**
- * Transactions at once on PostgreSQL: two, so one batch's commit (its WAL flush) overlaps the next
- * one's work. More made smaller batches and cost more CPU per transfer on the reference machine
- * (figures in decision 014); TRANSFER_BATCHES_IN_FLIGHT sets it.
+ * Transactions at once on PostgreSQL: one. The next batch goes as soon as one ends, before its
+ * answers are written (lib/group-commit.ts), so the database is seldom idle; a second transaction
+ * at once split the same requests into batches half the size, which cost a third more CPU per
+ * transfer and fewer transfers a second on the reference machine (decision 014).
+ * TRANSFER_BATCHES_IN_FLIGHT sets it (config.ts holds the default the server uses).
  */
-const DEFAULT_IN_FLIGHT = 2;
+const DEFAULT_IN_FLIGHT = 1;
 
 export type TransferBooker = (b: TransferBooking) => Promise<TransferOutcome>;
 
