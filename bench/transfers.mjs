@@ -36,6 +36,7 @@ import { killPgbench, pgbenchInit, pgbenchRun } from './lib/pgbench.mjs';
 import { activateAndFund, registerUsers } from './lib/seed.mjs';
 import { findSeed, restoreSeed, saveSeed, seedKey } from './lib/seed-cache.mjs';
 import { startServer } from './lib/server.mjs';
+import { formatWal, walBetween, walSnapshot } from './lib/wal.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL = { minRatio: 1.0, maxP99Ms: 50 };
@@ -302,6 +303,7 @@ async function main() {
     cleanups.push(['profiler', () => prof?.close()]);
   }
   let cpuA = cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
+  let walA = await walSnapshot(cluster.url);
   const load = await runTransfers({
     base: server.base,
     users,
@@ -316,6 +318,7 @@ async function main() {
     note(`5xx responses — the server log ends with:\n${server.logTail()}`);
   }
   load.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }), load.requests);
+  load.wal = walBetween(walA, await walSnapshot(cluster.url), load.ok2xx);
   let profile = null;
   if (opt.profile) {
     const p = await import('./lib/profile.mjs');
@@ -345,6 +348,7 @@ async function main() {
     }; socket errors ${load.socketErrors}, timeouts ${load.timeouts}`,
   );
   note(`CPU: ${formatCpu(load.cpu)}`);
+  note(`WAL: ${formatWal(load.wal)}`);
 
   // 5. pgbench -------------------------------------------------------------------------------------
   say(
@@ -355,6 +359,7 @@ async function main() {
   note(`initialised in ${fmt((Date.now() - tInit) / 1000)} s`);
   await query(cluster.url, 'CHECKPOINT');
   cpuA = cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
+  walA = await walSnapshot(cluster.url);
   const bench = await pgbenchRun({
     cluster,
     database: pgb.database,
@@ -369,7 +374,9 @@ async function main() {
     bench.transactions ?? 0,
   );
   note(`${fmt(bench.tps)} tps, latency average ${fmt(bench.latencyAvgMs, 3)} ms, ${bench.failed} failed`);
+  bench.wal = walBetween(walA, await walSnapshot(cluster.url), bench.transactions ?? 0);
   note(`CPU: ${formatCpu(bench.cpu)}`);
+  note(`WAL: ${formatWal(bench.wal)}`);
 
   // 6. books and verdict ---------------------------------------------------------------------------
   const books = await booksCheck({ databaseUrl: cluster.url, runId: seedId, fundedCents });
