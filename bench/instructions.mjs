@@ -8,13 +8,13 @@
 //    1,000 active users, each funded by 10 bookings of ledger_book (tables of a realistic size, so
 //    the statements get the plans they get under the benchmark).
 // 2. The cluster is stopped and PostgreSQL runs in single-user mode under valgrind's callgrind,
-//    replaying the server's transfer statement (ledger/transfer.ts transferCall, its text and
-//    parameters exactly) as PREPARE + EXECUTE, once 50 and once 350 times on fresh copies of the
-//    database. (350 − 50 runs) / 300 is the instructions per transfer, start-up and first-plan
-//    costs cancelled out.
-// With `--batch N` it replays group commit's statement instead (ledger/transfer-batch.ts, decision
-// 013): N transfers per EXECUTE, one transaction each, the same random pairs; the figure is still
-// per transfer, so the two runs tell what sharing a transaction saves.
+//    replaying the server's transfer statement (ledger/transfer.ts: transferBatchStatement with
+//    transferValues, its text and parameters exactly) as PREPARE + EXECUTE, one transfer a call,
+//    once 50 and once 350 times on fresh copies of the database. (350 − 50 runs) / 300 is the
+//    instructions per transfer, start-up and first-plan costs cancelled out.
+// With `--batch N` each EXECUTE books N transfers (group commit, decision 014), one transaction
+// each, the same random pairs; the figure is still per transfer, so the two runs tell what sharing
+// a transaction saves.
 // Single-user mode reads each EXECUTE as text, so a long parameter costs its characters' parsing
 // too (about 100 instructions a byte), which the server's binary protocol does not pay.
 //
@@ -36,8 +36,10 @@ if (!Number.isInteger(BATCH) || BATCH < 0 || BATCH > 64) {
   console.error('--batch takes a number of transfers per transaction, 1 to 64');
   process.exit(2);
 }
+/** Transfers per call of the statement: a lone transfer is a batch of one. */
+const PER_CALL = Math.max(1, BATCH);
 // Whole batches, about as many transfers as the lone replay's 50 and 350.
-const RUNS = BATCH > 0 ? [Math.ceil(50 / BATCH) * BATCH, Math.ceil(350 / BATCH) * BATCH] : [50, 350];
+const RUNS = [Math.ceil(50 / PER_CALL) * PER_CALL, Math.ceil(350 / PER_CALL) * PER_CALL];
 
 const isRoot = () => process.getuid?.() === 0;
 const asPostgres = (cmd, args, opts = {}) =>
@@ -93,52 +95,51 @@ async function seed(url) {
   }
 }
 
-/** The commands of one replay: the server's statement prepared, then `n` transfers between random pairs. */
+/** A parameter as SQL text: an array as an ARRAY[...] of literals (numbers bare), anything else a literal. */
+const element = (v) => (typeof v === 'number' ? String(v) : literal(v));
+const parameter = (v) => (Array.isArray(v) ? `ARRAY[${v.map(element).join(', ')}]` : literal(v));
+
+/**
+ * The commands of one replay: the server's statement prepared, then `n` transfers between random
+ * pairs, BATCH at a time (a lone transfer is a batch of one).
+ */
 async function script(n) {
-  const { transferCall } = await import('../apps/server/src/ledger/transfer.ts');
+  const { MAX_TRANSFER_BATCH, transferBatchStatement, transferValues } = await import(
+    '../apps/server/src/ledger/transfer.ts'
+  );
   const { historyWording, TRANSFER_FEE_BPS, transferFeeCents } = await import('../packages/shared/src/index.ts');
+  if (PER_CALL > MAX_TRANSFER_BATCH) throw new Error(`--batch ${PER_CALL} > ${MAX_TRANSFER_BATCH}`);
   let seedValue = 7;
   const random = (max) => {
     seedValue = (seedValue * 1103515245 + 12345) % 2147483648;
     return 1 + (seedValue % max);
   };
-  const lines = [];
-  const calls = [];
+  const transfers = [];
   for (let i = 0; i < n; i++) {
     const s = random(USERS);
     const r = ((s - 1 + random(USERS - 1)) % USERS) + 1;
     const amountCents = random(1000);
-    const call = transferCall(
-      {
-        senderId: `u${s}`,
-        senderName: `Bench User ${s}`,
-        idempotencyKey: `key-${i}`,
-        requestHash: 'h'.repeat(43),
-        recipientEmail: `u${r}@bench.invalid`,
-        amountCents,
-        feeCents: transferFeeCents(amountCents, TRANSFER_FEE_BPS),
-        debitPrefix: historyWording.transferToPrefix,
-        creditPrefix: historyWording.transferFromPrefix,
-        topics: ['wallet', 'transactions'],
-      },
-      [randomUUID(), randomUUID()],
-    );
-    if (BATCH > 0) {
-      calls.push(call);
-      continue;
-    }
-    if (i === 0) lines.push(`PREPARE transfer AS ${call.statement.text.replace(/\s+/g, ' ')}`);
-    lines.push(`EXECUTE transfer(${call.values.map(literal).join(', ')})`);
+    transfers.push({
+      senderId: `u${s}`,
+      senderName: `Bench User ${s}`,
+      idempotencyKey: `key-${i}`,
+      requestHash: 'h'.repeat(43),
+      recipientEmail: `u${r}@bench.invalid`,
+      amountCents,
+      feeCents: transferFeeCents(amountCents, TRANSFER_FEE_BPS),
+      debitPrefix: historyWording.transferToPrefix,
+      creditPrefix: historyWording.transferFromPrefix,
+      topics: ['wallet', 'transactions'],
+    });
   }
-  if (BATCH > 0) {
-    const { MAX_TRANSFER_BATCH, transferBatchStatement } = await import('../apps/server/src/ledger/transfer-batch.ts');
-    if (BATCH > MAX_TRANSFER_BATCH) throw new Error(`--batch ${BATCH} > ${MAX_TRANSFER_BATCH}`);
-    lines.push(`PREPARE batch AS ${transferBatchStatement.text.replace(/\s+/g, ' ')}`);
-    for (let i = 0; i < calls.length; i += BATCH) {
-      const some = calls.slice(i, i + BATCH);
-      const column = (k) => `ARRAY[${some.map((c) => literal(c.values[k])).join(', ')}]::text[]`;
-      lines.push(`EXECUTE batch(${some[0].values.map((_, k) => column(k)).join(', ')})`);
-    }
+  const lines = [`PREPARE batch AS ${transferBatchStatement.text.replace(/\s+/g, ' ')}`];
+  for (let i = 0; i < transfers.length; i += PER_CALL) {
+    const some = transfers.slice(i, i + PER_CALL);
+    const values = transferValues(
+      some,
+      some.map(() => [randomUUID(), randomUUID()]),
+    );
+    lines.push(`EXECUTE batch(${values.map(parameter).join(', ')})`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -186,13 +187,18 @@ async function main() {
       const out = path.join(cluster.dir, `callgrind.${n}`);
       const run = singleUser(cluster, 'replay', await script(n), { callgrindOut: out });
       if (process.env.KEEP_CALLGRIND) writeFileSync(`${process.env.KEEP_CALLGRIND}.${n}`, readFileSync(out));
-      const booked = (run.stdout.match(/"outcome": "booked"/g) ?? []).length;
-      if (booked !== n) throw new Error(`${booked} of ${n} transfers booked`);
+      const booked = (run.stdout.match(/\bbooked\b/g) ?? []).length;
+      if (booked !== n) {
+        const errors = run.stderr.split('\n').filter((l) => /ERROR/.test(l));
+        throw new Error(
+          `${booked} of ${n} transfers booked${errors.length ? `:\n${errors.slice(0, 3).join('\n')}` : ''}`,
+        );
+      }
       const total = /summary: (\d+)/.exec(readFileSync(out, 'utf8'))?.[1];
       counts.push(Number(total));
     }
     const perTransfer = Math.round((counts[1] - counts[0]) / (RUNS[1] - RUNS[0]));
-    const how = BATCH > 0 ? `, ${BATCH} per transaction (ledger_transfer_batch)` : ', each its own transaction';
+    const how = BATCH > 0 ? `, ${BATCH} per transaction` : ', each its own transaction';
     console.log(`PostgreSQL instructions per transfer: ${perTransfer.toLocaleString('en-US')}`);
     console.log(
       `  (callgrind, single-user mode: ${RUNS.join(' and ')} transfers${how}, ${counts.join(' and ')} in all)`,

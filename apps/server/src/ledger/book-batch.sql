@@ -2,45 +2,56 @@
 -- at once (the daily accrual) and for group-committed transfers (transfer-batch.sql, which settles
 -- each transfer's key and balance first and books the covered ones here). Migrations install this
 -- file verbatim, as they do book.sql (book-source.test.ts checks the newest migration that defines
--- ledger_book_batch against it). ledger/book-batch.ts and ledger_transfer_batch are its callers.
-
--- Books every booking of p_batch as its own journal, in one call, inside the caller's transaction.
--- p_batch:
---   bookings               [{kind, userId, postings, history, transactionIds}], each as ledger_book reads
---                          it (no key is claimed here: a batch's caller keeps its own exactly-once mark,
---                          as the accrual does with its accruals key and ledger_transfer_batch with the
---                          Idempotency-Keys, in the same transaction; a booking's idempotency.key, when
---                          given, is recorded on its journal as ledger_book records it)
---   channel, notify        NOTIFY payloads (text, each under PostgreSQL's 8000 bytes), sent at commit
--- Answers {"journalIds": [one per booking, in order], "createdAt"}.
+-- ledger_book_rows against it). ledger/book-batch.ts and ledger_transfer_batch are its callers.
 --
--- The same rule as ledger_book, set-wise: every journal has two or more postings of whole cents that
--- sum to zero, system accounts get entries only (never an UPDATE: one hot row would serialise every
--- booking), a user's missing account is opened by a credit, a history row's user must exist. What
--- differs is the balance check: the postings of the whole batch are added up per account first, so
--- each user account is locked and updated once, in (user, kind) order — the order ledger_book and
+-- The rule is written once, in ledger_book_rows, over rows rather than JSON: the journals, their
+-- postings and their history lines as arrays of the composite types ledger_journal, ledger_posting
+-- and ledger_line (created by migration 0022, which states their fields). ledger_book_batch is its
+-- JSON door, for callers that build bookings as documents (ledger/book-batch.ts); a caller in SQL
+-- builds the rows itself and parses no JSON (decision 017: parsing and re-reading the documents was
+-- two fifths of a transfer's instructions).
+
+-- Books every journal of p_journals, in one call, inside the caller's transaction.
+--   p_journals   (id, kind, user_id, idempotency_key): journal n is element n; its id is drawn here
+--                when NULL (a caller that stores the id with its key first draws it from
+--                journals_id_seq itself). No key is claimed here: a batch's caller keeps its own
+--                exactly-once mark, as the accrual does with its accruals key and ledger_transfer_batch
+--                with the Idempotency-Keys, in the same transaction; a key given is recorded on the
+--                journal as ledger_book records it
+--   p_postings   (booking, user_id, kind, system, amount_cents): `booking` is the journal's n; a user
+--                account is (user_id, kind), a system account `system`; zero amounts are left out
+--   p_lines      (booking, id, user_id, type, mode, method, description, amount_cents, fee_cents,
+--                status, wallet): the history rows, each with the id its caller drew
+--   p_channel, p_payloads   NOTIFY payloads (text, each under PostgreSQL's 8000 bytes), sent at commit
+-- Answers the journals' ids, in order; the rows' created_at is this transaction's now().
+--
+-- The same rule as ledger_book, set-wise: every journal has two or more postings that sum to zero,
+-- system accounts get entries only (never an UPDATE: one hot row would serialise every booking), a
+-- user's missing account is opened by a credit, a history row's user must exist. What differs is the
+-- balance check: the postings of the whole batch are added up per account first, so each user
+-- account is locked and updated once, in (user, kind) order — the order ledger_book and
 -- lockedBalances lock in, so a batch and a concurrent transfer or claim cannot deadlock — and an
 -- account must cover its net debit over the batch (SQLSTATE ML001, DETAIL {"accountId": n}, rolls
 -- everything back). The journals of a batch are applied as one: a caller whose journals must each be
--- covered on their own (a transfer spending money another journal of the batch brings in) books them
--- apart. A malformed booking (a programming error) raises 22023.
+-- covered on their own (a transfer spending money another journal of the batch brings in) settles
+-- them first, as ledger_transfer_batch does. A malformed batch (a programming error) raises 22023.
 --
 -- Its cost is counted in statements, not in journals: one reads and checks every posting and sorts
 -- the accounts into lock order, one locks them, one updates them, one writes every journal, entry and
 -- history row (the entries' trigger checks that statement's journals once), one sends the NOTIFYs.
-CREATE OR REPLACE FUNCTION ledger_book_batch(p_batch jsonb)
-RETURNS jsonb LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION ledger_book_rows(p_journals ledger_journal[], p_postings ledger_posting[],
+    p_lines ledger_line[], p_channel text DEFAULT NULL, p_payloads text[] DEFAULT NULL)
+RETURNS bigint[] LANGUAGE plpgsql AS $$
 DECLARE
-  v_count int := jsonb_array_length(COALESCE(p_batch -> 'bookings', '[]'::jsonb));
+  v_count int := COALESCE(cardinality(p_journals), 0);
   v_bad boolean;
-  v_history int;
   v_rows int;
   -- The user accounts the batch moves, in lock order (user, kind), with their net change; their ids.
   v_users text[];
   v_kinds text[];
   v_nets bigint[];
   v_ids bigint[];
-  -- Every posting: its booking (1-based), its user account's place in the lists above or its system
+  -- Every posting: its journal (1-based), its user account's place in the lists above or its system
   -- account's id, and its amount.
   v_p_booking int[];
   v_p_slot int[];
@@ -51,47 +62,41 @@ DECLARE
   v_void text;
 BEGIN
   IF v_count > 0 THEN
-    WITH b AS MATERIALIZED (
-      SELECT x.doc, x.n::int AS n
-        FROM jsonb_array_elements(p_batch -> 'bookings') WITH ORDINALITY AS x(doc, n)
-    ), q AS MATERIALIZED (
-      SELECT b.n, p.system, p."user", p.kind, p."amountCents" AS amount
-        FROM b CROSS JOIN LATERAL jsonb_to_recordset(COALESCE(b.doc -> 'postings', '[]'::jsonb))
-          AS p(system text, "user" text, kind text, "amountCents" numeric)
-       WHERE p."amountCents" IS DISTINCT FROM 0
+    WITH q AS MATERIALIZED (
+      SELECT p.booking AS n, p.system, p.user_id AS "user", p.kind, p.amount_cents AS amount
+        FROM unnest(p_postings) AS p
+       WHERE p.amount_cents IS DISTINCT FROM 0
     ), sys AS MATERIALIZED (
       SELECT a.id, a.kind FROM accounts a WHERE a.user_id IS NULL
     ), acc AS MATERIALIZED (
       SELECT q."user", q.kind, sum(q.amount)::bigint AS net,
           row_number() OVER (ORDER BY q."user", q.kind)::int AS slot
         FROM q WHERE q.system IS NULL AND q."user" IS NOT NULL AND q.kind IS NOT NULL
-          AND q.amount = trunc(q.amount)
        GROUP BY q."user", q.kind
     )
-    SELECT chk.bad, a.users, a.kinds, a.nets, p.bookings, p.slots, p.systems, p.amounts, h.total
-      INTO v_bad, v_users, v_kinds, v_nets, v_p_booking, v_p_slot, v_p_system, v_p_amount, v_history
+    SELECT chk.bad, a.users, a.kinds, a.nets, p.bookings, p.slots, p.systems, p.amounts
+      INTO v_bad, v_users, v_kinds, v_nets, v_p_booking, v_p_slot, v_p_system, v_p_amount
       FROM (SELECT EXISTS (
                 SELECT FROM q LEFT JOIN sys ON sys.kind = q.system
-                 WHERE q.amount IS NULL OR q.amount <> trunc(q.amount)
+                 WHERE q.amount IS NULL OR q.n IS NULL OR q.n NOT BETWEEN 1 AND v_count
                     OR (q.system IS NULL AND (q."user" IS NULL OR q.kind IS NULL))
                     OR (q.system IS NOT NULL AND sys.id IS NULL))
               OR EXISTS (
-                SELECT FROM b LEFT JOIN (SELECT q.n, count(*) AS c, sum(q.amount) AS s FROM q GROUP BY q.n) t
-                    ON t.n = b.n
-                 WHERE t.n IS NULL OR t.c < 2 OR t.s <> 0
-                    OR jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))
-                       IS DISTINCT FROM jsonb_array_length(COALESCE(b.doc -> 'transactionIds', '[]'::jsonb))) AS bad) chk,
+                SELECT FROM generate_series(1, v_count) AS b(n)
+                  LEFT JOIN (SELECT q.n, count(*) AS c, sum(q.amount) AS s FROM q GROUP BY q.n) t ON t.n = b.n
+                 WHERE t.n IS NULL OR t.c < 2 OR t.s <> 0)
+              OR EXISTS (
+                SELECT FROM unnest(p_lines) AS l
+                 WHERE l.booking IS NULL OR l.booking NOT BETWEEN 1 AND v_count OR l.id IS NULL) AS bad) chk,
            (SELECT array_agg(acc."user" ORDER BY acc.slot) AS users, array_agg(acc.kind ORDER BY acc.slot) AS kinds,
                 array_agg(acc.net ORDER BY acc.slot) AS nets
               FROM acc) a,
            (SELECT array_agg(q.n) AS bookings, array_agg(acc.slot) AS slots, array_agg(sys.id) AS systems,
-                array_agg(q.amount::bigint) AS amounts
+                array_agg(q.amount) AS amounts
               FROM q LEFT JOIN acc ON q.system IS NULL AND acc."user" = q."user" AND acc.kind = q.kind
-                LEFT JOIN sys ON sys.kind = q.system) p,
-           (SELECT COALESCE(sum(jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))), 0)::int AS total
-              FROM b) h;
+                LEFT JOIN sys ON sys.kind = q.system) p;
     IF v_bad THEN
-      RAISE EXCEPTION 'a journal needs two or more postings of whole cents, each naming an account that exists, summing to zero, and an id for each history row'
+      RAISE EXCEPTION 'a journal needs two or more postings that sum to zero, each naming an account that exists, and each history row a journal of the batch and an id'
         USING ERRCODE = '22023';
     END IF;
 
@@ -132,13 +137,13 @@ BEGIN
     END IF;
 
     -- Every journal, its entries and the history rows in one statement.
-    v_journals := ARRAY(SELECT nextval('journals_id_seq') FROM generate_series(1, v_count));
-    WITH b AS MATERIALIZED (
-      SELECT x.doc, x.n::int AS n
-        FROM jsonb_array_elements(p_batch -> 'bookings') WITH ORDINALITY AS x(doc, n)
-    ), journal AS (
+    v_journals := ARRAY(SELECT COALESCE(j.id, nextval('journals_id_seq'))
+                          FROM unnest(p_journals) WITH ORDINALITY AS j(id, kind, user_id, idempotency_key, n)
+                         ORDER BY j.n);
+    WITH journal AS (
       INSERT INTO journals (id, kind, user_id, idempotency_key)
-        SELECT v_journals[b.n], b.doc ->> 'kind', b.doc ->> 'userId', b.doc -> 'idempotency' ->> 'key' FROM b
+        SELECT v_journals[j.n], j.kind, j.user_id, j.idempotency_key
+          FROM unnest(p_journals) WITH ORDINALITY AS j(id, kind, user_id, idempotency_key, n)
     ), booked_entries AS (
       INSERT INTO entries (journal_id, account_id, amount_cents)
         SELECT v_journals[p.n], COALESCE(p.system, v_ids[p.slot]), p.amount
@@ -146,16 +151,13 @@ BEGIN
     )
     INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
         wallet, journal_id)
-      SELECT b.doc -> 'transactionIds' ->> (h.o - 1)::int, h."userId", h.type, h.mode, h.method, h.description,
-          h."amountCents", COALESCE(h."feeCents", 0), h.status, h.wallet, v_journals[b.n]
-        FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'history', '[]'::jsonb))
-            AS ("userId" text, type text, mode text, method text, description text, "amountCents" bigint,
-              "feeCents" bigint, status text, wallet text))
-          WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, o)
-       WHERE (SELECT u.id FROM users u WHERE u.id = h."userId") IS NOT NULL;
+      SELECT l.id, l.user_id, l.type, l.mode, l.method, l.description, l.amount_cents, COALESCE(l.fee_cents, 0),
+          l.status, l.wallet, v_journals[l.booking]
+        FROM unnest(p_lines) AS l
+       WHERE (SELECT u.id FROM users u WHERE u.id = l.user_id) IS NOT NULL;
     -- A history row's user must exist: a row naming no user is left out above and refused here.
     GET DIAGNOSTICS v_rows = ROW_COUNT;
-    IF v_rows <> v_history THEN
+    IF v_rows <> COALESCE(cardinality(p_lines), 0) THEN
       RAISE EXCEPTION 'a history row names a user that does not exist' USING ERRCODE = '22023';
     END IF;
 
@@ -163,9 +165,61 @@ BEGIN
   END IF;
 
   -- Delivered when this transaction commits, never if it rolls back.
-  PERFORM pg_notify(p_batch ->> 'channel', x.payload)
-     FROM jsonb_array_elements_text(COALESCE(p_batch -> 'notify', '[]'::jsonb)) AS x(payload);
+  IF p_channel IS NOT NULL THEN
+    PERFORM pg_notify(p_channel, x.payload) FROM unnest(p_payloads) AS x(payload);
+  END IF;
 
-  RETURN jsonb_build_object('journalIds', to_jsonb(COALESCE(v_journals, '{}')), 'createdAt', now());
+  RETURN COALESCE(v_journals, '{}');
+END;
+$$;
+--> statement-breakpoint
+-- The JSON door of ledger_book_rows, for callers that build their bookings as documents (the accrual,
+-- through ledger/book-batch.ts). p_batch:
+--   bookings               [{kind, userId, postings, history, transactionIds}], each as ledger_book reads
+--                          it (idempotency.key, when given, is recorded on the journal; nothing claimed)
+--   channel, notify        NOTIFY payloads (text), sent at commit
+-- Answers {"journalIds": [one per booking, in order], "createdAt"}. What only a document can get
+-- wrong (an amount of fractional cents, a history row without its id) raises 22023 here; the rest is
+-- ledger_book_rows' to check.
+CREATE OR REPLACE FUNCTION ledger_book_batch(p_batch jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_journals ledger_journal[];
+  v_postings ledger_posting[];
+  v_lines ledger_line[];
+  v_bad boolean;
+  v_ids bigint[];
+BEGIN
+  WITH b AS MATERIALIZED (
+    SELECT x.doc, x.n::int AS n
+      FROM jsonb_array_elements(COALESCE(p_batch -> 'bookings', '[]'::jsonb)) WITH ORDINALITY AS x(doc, n)
+  ), p AS MATERIALIZED (
+    SELECT b.n, q.o, q.system, q."user", q.kind, q."amountCents" AS amount
+      FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'postings', '[]'::jsonb))
+          AS (system text, "user" text, kind text, "amountCents" numeric))
+        WITH ORDINALITY AS q(system, "user", kind, "amountCents", o)
+  )
+  SELECT ARRAY(SELECT ROW(NULL, b.doc ->> 'kind', b.doc ->> 'userId', b.doc -> 'idempotency' ->> 'key')::ledger_journal
+                 FROM b ORDER BY b.n),
+      ARRAY(SELECT ROW(p.n, p."user", p.kind, p.system, p.amount)::ledger_posting
+              FROM p WHERE p.amount IS NULL OR p.amount = trunc(p.amount) ORDER BY p.n, p.o),
+      ARRAY(SELECT ROW(b.n, b.doc -> 'transactionIds' ->> (h.o - 1)::int, h."userId", h.type, h.mode, h.method,
+                  h.description, h."amountCents", h."feeCents", h.status, h.wallet)::ledger_line
+              FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'history', '[]'::jsonb))
+                  AS ("userId" text, type text, mode text, method text, description text, "amountCents" bigint,
+                    "feeCents" bigint, status text, wallet text))
+                WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status,
+                  wallet, o)
+             ORDER BY b.n, h.o),
+      EXISTS (SELECT FROM p WHERE p.amount <> trunc(p.amount))
+        OR EXISTS (SELECT FROM b WHERE jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))
+                     IS DISTINCT FROM jsonb_array_length(COALESCE(b.doc -> 'transactionIds', '[]'::jsonb)))
+    INTO v_journals, v_postings, v_lines, v_bad;
+  IF v_bad THEN
+    RAISE EXCEPTION 'amounts are whole cents, and each history row has an id' USING ERRCODE = '22023';
+  END IF;
+  v_ids := ledger_book_rows(v_journals, v_postings, v_lines, p_batch ->> 'channel',
+    ARRAY(SELECT jsonb_array_elements_text(COALESCE(p_batch -> 'notify', '[]'::jsonb))));
+  RETURN jsonb_build_object('journalIds', to_jsonb(v_ids), 'createdAt', now());
 END;
 $$;

@@ -10,12 +10,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const migrations = path.join(here, '../db/migrations');
 /**
  * Each source file of the ledger's SQL, and the function whose newest migration must carry it whole.
- * transfer-batch.sql is group commit's wrapper (decision 014): it calls ledger_book and holds no
- * booking rule of its own.
+ * transfer-batch.sql settles transfers and books them through ledger_book_rows (decision 017): it
+ * writes no money row of its own.
  */
 const SOURCES = [
   { file: 'book.sql', defines: 'ledger_book' },
-  { file: 'book-batch.sql', defines: 'ledger_book_batch' },
+  { file: 'book-batch.sql', defines: 'ledger_book_rows' },
   { file: 'transfer-batch.sql', defines: 'ledger_transfer_batch' },
 ].map((s) => ({ ...s, text: readFileSync(path.join(here, s.file), 'utf8') }));
 
@@ -58,13 +58,12 @@ describe('the booking rule has one source', () => {
     expect(found.map((f) => f.proname)).toEqual([
       'ledger_book',
       'ledger_book_batch',
+      'ledger_book_rows',
       'ledger_claim',
       'ledger_entries_checked',
       'ledger_guard',
       'ledger_open_accounts',
-      'ledger_sender_live',
       'ledger_transfer_batch',
-      'ledger_transfer_batch_checked',
     ]);
     for (const f of found)
       expect(

@@ -18,10 +18,12 @@ export {
 export { type BatchBooking, type BatchTopics, bookBatch } from './book-batch.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 export { recordPending, settlePending } from './pending.js';
-export { type BookedTransaction, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
 export {
+  type BookedTransaction,
   bookTransferBatch,
+  bookTransferOnce,
   MAX_TRANSFER_BATCH,
-  type TransferBooker,
-  transferCommitter,
-} from './transfer-batch.js';
+  type TransferBooking,
+  type TransferOutcome,
+} from './transfer.js';
+export { type TransferBooker, transferCommitter } from './transfer-batch.js';

@@ -5,7 +5,8 @@ import { rows } from '../lib/sql.js';
 import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
-import { bookTransferBatch, transferBatchStatement, transferCommitter } from './transfer-batch.js';
+import { bookTransferBatch, transferBatchStatement } from './transfer.js';
+import { transferCommitter } from './transfer-batch.js';
 
 // The full load on PostgreSQL (the second pass of `npm test`); PGlite is one connection, so there
 // the same test runs a smaller load through the same code, one transaction at a time.

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
 import { drawTransactionIds } from './book.js';
-import { transferCall } from './transfer.js';
+import { transferBatchStatement, transferValues } from './transfer.js';
 
 /*
  * ledger_transfer_batch runs on generic plans (decision 014), which a session keeps until a table
  * they read is analysed again. The keys table is the one a new database starts with empty, and a plan
  * made then must not go on reading all of it once it has grown: its lookup is planned on each call.
- * And the lookup runs only when the batch refused or could not cover a transfer (migration 0021).
+ * And the lookup runs only when the batch refused or could not cover a transfer (migrations 0021, 0022).
  */
 
 /** One connection for the whole test: plans are cached per session. */
@@ -50,19 +50,19 @@ let keys = 0;
  * `refused`, the last one's recipient is unknown.
  */
 function batchCall(refused: boolean): { text: string; params: unknown[] } {
-  const calls = [0, 1, 2, 3].map((from) =>
-    transferCall(
-      bookingOf(
-        people,
-        { from, to: refused && from === 3 ? null : (from + 1) % 4, amountCents: 100, key: `k${++keys}` },
-        'plan',
-      ),
-      drawTransactionIds([0, 1]),
+  const bookings = [0, 1, 2, 3].map((from) =>
+    bookingOf(
+      people,
+      { from, to: refused && from === 3 ? null : (from + 1) % 4, amountCents: 100, key: `k${++keys}` },
+      'plan',
     ),
   );
   return {
-    text: 'SELECT ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS result',
-    params: [0, 1, 2, 3, 4].map((i) => calls.map((c) => c.values[i])),
+    text: transferBatchStatement.text,
+    params: transferValues(
+      bookings,
+      bookings.map(() => drawTransactionIds([0, 1])),
+    ),
   };
 }
 
@@ -96,14 +96,11 @@ describe('the batch reads the taken keys', () => {
         await session.query('BEGIN');
         const before = await scansNow();
         const call = batchCall(refused);
-        const [row] = await session.query<{ result: unknown }>(call.text, call.params);
+        const [row] = await session.query<{ outcomes: string[] }>(call.text, call.params);
         const after = await scansNow();
         await session.query('COMMIT');
-        const answers = (typeof row?.result === 'string' ? JSON.parse(row.result) : row?.result) as {
-          result: { outcome: string };
-        }[];
         return {
-          outcomes: answers.map((a) => a.result.outcome),
+          outcomes: row?.outcomes,
           seq: after.seq - before.seq,
           idx: after.idx - before.idx,
           fetched: after.fetched - before.fetched,
@@ -112,7 +109,7 @@ describe('the batch reads the taken keys', () => {
       const allBooked = await scansOf(false);
       const oneRefused = await scansOf(true);
       expect(allBooked.outcomes).toEqual(['booked', 'booked', 'booked', 'booked']);
-      expect(oneRefused.outcomes).toEqual(['booked', 'booked', 'booked', 'refused']);
+      expect(oneRefused.outcomes).toEqual(['booked', 'booked', 'booked', 'recipient_not_found']);
       // Never a scan of the table, and never of the whole index either (the 20,000 new rows are not
       // yet all-visible: each read would count).
       for (const batch of [allBooked, oneRefused]) {

@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 import {
   type Answer,
   answersOf,
+  bookAloneByLedgerBook,
   bookingOf,
   booksOf,
   lastJournal,
@@ -15,13 +16,14 @@ import {
   setBalances,
   twinSides,
 } from '../test/transfer-twins.js';
-import { bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
-import { bookTransferBatch, transferCommitter } from './transfer-batch.js';
+import { bookTransferBatch, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
+import { transferCommitter } from './transfer-batch.js';
 
 /*
  * Group commit (decision 014) gives every request exactly the answer it would get alone. Each test
- * books the same requests twice in one database, on twin users: one after another through the lone
- * statement (the reference), and group-committed; answers, balances and history rows must agree.
+ * books the same requests twice in one database, on twin users: one after another, each alone through
+ * ledger_book (the reference: the booking rule's one-journal form), and through the transfer
+ * statement, group-committed; answers, balances and history rows must agree.
  */
 
 let ctx: TestContext;
@@ -42,7 +44,7 @@ async function bothWays(plan: PlannedTransfer[], balances: number[], group: (run
   const since = await lastJournal(ctx);
   const outcomes: Promise<TransferOutcome>[] = [];
   for (const t of plan) {
-    const outcome = bookTransferOnce(ctx.db, bookingOf(alone, t, run));
+    const outcome = bookAloneByLedgerBook(ctx.db, bookingOf(alone, t, run));
     outcomes.push(outcome);
     await outcome.catch(() => {}); // one after another: each waits for the one before
   }
@@ -208,7 +210,7 @@ describe('a batch of transfers', () => {
         (await bookTransferOnce(ctx.db, { ...b, senderSession: undefined, senderName: (p as Person).name })).kind,
       ).toBe('ok');
     }
-    // And alone as in a batch: the lone statement checks the same.
+    // And alone as in a batch: a batch of one checks the same.
     const again = { ...gone, idempotencyKey: 'rs-again' };
     expect(await bookTransferOnce(ctx.db, again)).toEqual({ kind: 'sender_unverified' });
     expect(await bookTransferOnce(ctx.db, { ...live, idempotencyKey: 'rs-again' })).toMatchObject({ kind: 'ok' });

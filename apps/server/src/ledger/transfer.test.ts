@@ -1,77 +1,95 @@
-import { PGlite } from '@electric-sql/pglite';
+import { historyWording } from '@meridian/shared';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_CHANNEL } from '../core/realtime/publish.js';
-import { transferCall } from './transfer.js';
+import { rows } from '../lib/sql.js';
+import { createTestApp, type TestContext } from '../test/test-app.js';
+import { type Person, setBalances, twinSides } from '../test/transfer-twins.js';
+import { bookTransferBatch, type TransferBooking } from './transfer.js';
 
-let pg: PGlite;
-beforeAll(async () => {
-  pg = await PGlite.create();
-});
-afterAll(() => pg.close());
-
-// Names and e-mails as a user may type them: quotes, backslashes, '%' and non-Latin letters (a NUL
-// never reaches here: the API refuses it).
+// Names and e-mails as a user may type them: quotes, backslashes, commas and braces (an array's own
+// syntax), '%' and non-Latin letters (a NUL never reaches here: the API refuses it).
 const text = fc.string({
-  unit: fc.constantFrom('%', '%1$s', '"', '\\', '$', '1', 's', 'a', ' ', 'é', '語', '😀', '\u2028'),
+  unit: fc.constantFrom('%', '"', '\\', '{', '}', ',', '$', '1', 's', 'a', ' ', 'é', '語', '😀', '\u2028', 'NULL'),
   minLength: 1,
   maxLength: 30,
 });
 
-describe('transferCall', () => {
-  it("fills, through PostgreSQL's format(), exactly the booking of the transfer", async () => {
+let ctx: TestContext;
+let sender: Person;
+let recipient: Person;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [people] = await twinSides(ctx, 2, 'typed');
+  [sender, recipient] = people as [Person, Person];
+  await setBalances(ctx, [sender, recipient], [100_000_000, 0]);
+}, 120_000);
+afterAll(() => ctx.close());
+
+let n = 0;
+describe('a transfer’s values travel as typed arrays', () => {
+  it('reach the history rows exactly as typed, in a batch with others', async () => {
     await fc.assert(
       fc.asyncProperty(
         text,
         text,
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.integer({ min: 0, max: 20_000_000 }),
-        async (senderName, recipientName, amountCents, feeCents) => {
-          const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
-          const { values } = transferCall(
-            {
-              senderId: 'sender-id',
-              senderName,
-              idempotencyKey: 'key-0001',
-              requestHash: 'hash',
-              recipientEmail: 'r@example.com',
-              amountCents,
-              feeCents,
-              debitPrefix: 'To ',
-              creditPrefix: 'From ',
-              topics: ['wallet', 'transactions'],
-            },
-            ids,
-          );
-          // The statement's own filling of the two holes: the recipient's id and the debit's wording.
-          const { rows } = await pg.query<{ booking: unknown }>(
-            'SELECT format($1::text, to_json($2::text), to_json($3::text || $4::text))::jsonb AS booking',
-            [values[1], 'recipient-id', values[4], recipientName],
-          );
-          const line = { mode: 'transfer', method: 'transfer', amountCents, status: 'success', wallet: 'balance' };
-          expect(rows[0]?.booking).toEqual({
-            kind: 'transfer',
-            userId: 'sender-id',
-            idempotency: { userId: 'sender-id', key: 'key-0001', requestHash: 'hash' },
-            postings: [
-              { user: 'sender-id', kind: 'balance', amountCents: -(amountCents + feeCents) },
-              { user: 'recipient-id', kind: 'balance', amountCents },
-              { system: 'fee_revenue', amountCents: feeCents },
-            ],
-            history: [
-              { ...line, userId: 'sender-id', type: 'debit', description: `To ${recipientName}`, feeCents },
-              { ...line, userId: 'recipient-id', type: 'credit', description: `From ${senderName}`, feeCents: 0 },
-            ],
-            transactionIds: ids,
-            notify: {
-              channel: REALTIME_CHANNEL,
-              userIds: ['sender-id', 'recipient-id'],
-              topics: ['wallet', 'transactions'],
-            },
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.constantFrom(
+          (e: string) => e,
+          (e: string) => ` ${e.toUpperCase()} `,
+        ),
+        async (senderName, recipientName, amountCents, feeCents, typed) => {
+          await ctx.db.execute(sql`UPDATE users SET name = ${recipientName} WHERE id = ${recipient.id}`);
+          const booking = (i: number): TransferBooking => ({
+            senderId: sender.id,
+            senderName,
+            idempotencyKey: `typed-${++n}`,
+            requestHash: `hash ${i}`,
+            recipientEmail: typed(recipient.email),
+            amountCents: amountCents + i,
+            feeCents,
+            debitPrefix: historyWording.transferToPrefix,
+            creditPrefix: historyWording.transferFromPrefix,
+            topics: ['wallet', 'transactions'],
           });
+          const settled = await bookTransferBatch(ctx.db, [booking(0), booking(1)]);
+          const answers = settled.map((s) => (s.status === 'fulfilled' ? s.value : s.reason));
+          for (const [i, a] of answers.entries()) {
+            expect(a).toMatchObject({
+              kind: 'ok',
+              transaction: {
+                type: 'debit',
+                description: `${historyWording.transferToPrefix}${recipientName}`,
+                amountCents: amountCents + i,
+                feeCents,
+              },
+            });
+          }
+          const written = await rows<{ user_id: string; type: string; description: string; amount: string }>(
+            ctx.db,
+            sql`SELECT user_id, type, description, amount_cents::text AS amount FROM transactions
+                WHERE journal_id = (SELECT journal_id FROM transactions
+                                     WHERE id = ${answers[1]?.kind === 'ok' ? answers[1].transaction.id : ''})
+                ORDER BY type DESC`,
+          );
+          expect(written).toEqual([
+            {
+              user_id: sender.id,
+              type: 'debit',
+              description: `${historyWording.transferToPrefix}${recipientName}`,
+              amount: String(amountCents + 1),
+            },
+            {
+              user_id: recipient.id,
+              type: 'credit',
+              description: `${historyWording.transferFromPrefix}${senderName}`,
+              amount: String(amountCents + 1),
+            },
+          ]);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
-  });
+  }, 120_000);
 });

@@ -1,23 +1,17 @@
 import type { Transaction } from '@meridian/shared';
-import type { RealtimeTopic } from '../core/realtime/publish.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
-import { type PreparedStatement, prepared, runPrepared } from '../db/prepared.js';
+import { prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
-import {
-  asDomainError,
-  type Booking,
-  bookingJson,
-  drawTransactionIds,
-  type HistoryLine,
-  type HistoryRow,
-  readOutcome,
-} from './book.js';
-import { compileJsonTemplate, type JsonTemplate } from './json-template.js';
+import { asDomainError, drawTransactionIds } from './book.js';
+import { InsufficientFunds } from './errors.js';
 
 /**
- * The transfer in one round trip: one statement finds the recipient and hands ledger_book (book.sql)
- * the whole booking, so the key claim, the money, the journal, both history rows and the NOTIFY
- * cost the hot path a single call. The booking rule itself is ledger_book's, as for every operation.
+ * Transfers in one round trip and one statement (decisions 003, 014 and 017): ledger_transfer_batch
+ * (transfer-batch.sql) finds each recipient, settles each transfer as ledger_book would settle it
+ * alone after the ones before (its key, its refusal, its balance), and books the covered ones through
+ * ledger_book_rows, the booking rule's batch form, in one transaction. A lone transfer is a batch of
+ * one. The values travel as typed arrays: nothing is built as JSON here or parsed there.
  */
 export interface TransferBooking {
   senderId: string;
@@ -48,231 +42,150 @@ export type TransferOutcome =
   | { kind: 'ok' | 'replay'; transaction: BookedTransaction }
   | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' | 'sender_unverified' };
 
-// Only an active account holder (role 'user', activated by an operator) can receive a transfer; an
-// unknown, unvetted or operator address is refused alike, after the key check, with nothing claimed.
-// The booking arrives as a format() template ($2, see templateFor) whose holes take the
-// recipient's id (%1$s) and the sender's history description (%2$s), both found here.
-// A recalled sender ($6, the session token, and $7, the name) is checked first, by the batch's own
-// check (ledger_sender_live, transfer-batch.sql): when it fails, ledger_book is not called at all
-// (result null, sender_live false).
-const transferStatement = prepared(
-  'ledger_book_transfer',
-  `WITH r AS (
-     SELECT u.id, u.name FROM users u WHERE lower(u.email) = lower(btrim($3)) AND u.role = 'user' AND u.is_active
-   ), s AS (
-     SELECT ledger_sender_live($6::text, $1::text, $7::text) AS live
-   )
-   SELECT CASE WHEN s.live THEN ledger_book(CASE
-       WHEN r.id IS NULL OR r.id = $1::text THEN jsonb_build_object(
-         'refusal', CASE WHEN r.id IS NULL THEN 'recipient_not_found' ELSE 'self_transfer' END,
-         'idempotency', $4::jsonb)
-       ELSE format($2::text, to_json(r.id), to_json($5::text || r.name))::jsonb
-     END) END AS result, r.name AS recipient_name, s.live AS sender_live
-   FROM (SELECT 1) AS one LEFT JOIN r ON true CROSS JOIN s`,
+/** The most transfers one call books: it bounds how long a batch holds its balances. */
+export const MAX_TRANSFER_BATCH = 64;
+
+export const transferBatchStatement = prepared(
+  'ledger_transfer_batch',
+  `SELECT * FROM ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+     $7::text[], $8::text[], $9::text[], $10::text[], $11::text, $12::text, $13::text, $14::text[])`,
 );
 
-/**
- * The booking's two values found in SQL travel as holes of a format() template: the recipient's id
- * (%1$s) and the sender's history description (%2$s), which format() fills with the JSON text of its
- * arguments; every literal '%' is doubled. The template is compiled once per set of topics
- * (json-template.ts) from the booking this module builds, so each request only joins its values.
- */
-export interface TransferValues extends Record<string, string | number> {
-  sender: string;
-  recipient: string;
-  key: string;
-  requestHash: string;
-  debitCents: number;
-  amountCents: number;
-  feeCents: number;
-  debitDescription: string;
-  creditDescription: string;
-  debitId: string;
-  creditId: string;
-}
-
-const formatEscape = (text: string) => (text.includes('%') ? text.replaceAll('%', '%%') : text);
-const FORMAT_HOLES = { recipient: '%1$s', debitDescription: '%2$s' } as const;
-
-/**
- * The transfer's two history rows, the sender's first. Written out field by field: an object spread
- * here cost V8 (Node 20) microseconds per row, more than the rest of the request's shaping.
- */
-function transferLines(v: TransferValues): [HistoryLine, HistoryLine] {
-  return [
-    {
-      userId: v.sender,
-      type: 'debit',
-      mode: 'transfer',
-      method: 'transfer',
-      description: v.debitDescription,
-      amountCents: v.amountCents,
-      feeCents: v.feeCents,
-      status: 'success',
-      wallet: 'balance',
-    },
-    {
-      userId: v.recipient,
-      type: 'credit',
-      mode: 'transfer',
-      method: 'transfer',
-      description: v.creditDescription,
-      amountCents: v.amountCents,
-      feeCents: 0,
-      status: 'success',
-      wallet: 'balance',
-    },
-  ];
-}
-
-/** The transfer's booking: amount + fee from the sender, the amount to the recipient, the fee to revenue. */
-function transferBooking(v: TransferValues, topics: readonly RealtimeTopic[]): Booking {
-  return {
-    kind: 'transfer',
-    userId: v.sender,
-    idempotency: { userId: v.sender, key: v.key, requestHash: v.requestHash },
-    postings: [
-      { account: { userId: v.sender, kind: 'balance' }, amountCents: v.debitCents },
-      { account: { userId: v.recipient, kind: 'balance' }, amountCents: v.amountCents },
-      { account: { system: 'fee_revenue' }, amountCents: v.feeCents },
-    ],
-    history: transferLines(v),
-    topics: { userIds: [v.sender, v.recipient], topics },
-  };
-}
-
-const templates = new Map<string, JsonTemplate<TransferValues>>();
-
-function templateFor(topics: readonly RealtimeTopic[]): JsonTemplate<TransferValues> {
-  const cacheKey = topics.join(',');
-  let template = templates.get(cacheKey);
-  if (!template) {
-    const sample = (n: number): TransferValues => ({
-      sender: `sender-${n}`,
-      recipient: `recipient-${n}`,
-      key: `key-${n}`,
-      requestHash: `hash-${n}`,
-      debitCents: -102 * n,
-      amountCents: 100 * n,
-      feeCents: 2 * n,
-      debitDescription: `To ${n}%`,
-      creditDescription: `From "${n}"`,
-      debitId: `debit-${n}`,
-      creditId: `credit-${n}`,
-    });
-    template = compileJsonTemplate(
-      (v) => bookingJson(transferBooking(v, topics), [v.debitId, v.creditId]),
-      [sample(1), sample(2)],
-      formatEscape,
-    );
-    templates.set(cacheKey, template);
-  }
-  return template;
+/** The statement's answer, one array element per transfer (transfer-batch.sql). */
+interface BatchAnswer {
+  outcomes: string[];
+  journal_ids: (string | number | null)[];
+  recipient_names: (string | null)[];
+  shortfalls: (string | number | null)[];
+  replays: (Record<string, unknown> | string | null)[];
+  created_at: Date | string;
 }
 
 /**
- * The transfer's one statement with its parameters, and the values of the booking it carries (the
- * sender's history row is rebuilt from them; its recipient and description are the holes).
+ * The statement's parameters for these transfers, whose history rows take these ids (the sender's,
+ * then the recipient's, per transfer). The wording and the topics are one per batch.
  * `bench/instructions.mjs` replays exactly this call.
  */
-export function transferCall(
-  b: TransferBooking,
-  ids: readonly string[],
-): { statement: PreparedStatement; values: unknown[]; booking: TransferValues } {
-  if (
-    !Number.isSafeInteger(b.amountCents) ||
-    b.amountCents <= 0 ||
-    !Number.isSafeInteger(b.feeCents) ||
-    b.feeCents < 0
-  ) {
-    throw new RangeError('transfer amounts must be positive integers of cents');
+export function transferValues(bookings: readonly TransferBooking[], ids: readonly (readonly string[])[]): unknown[] {
+  const [first] = bookings;
+  if (!first || bookings.length > MAX_TRANSFER_BATCH) {
+    throw new RangeError(`a transfer batch holds 1 to ${MAX_TRANSFER_BATCH} transfers`);
   }
-  const v: TransferValues = {
-    sender: b.senderId,
-    recipient: FORMAT_HOLES.recipient,
-    key: b.idempotencyKey,
-    requestHash: b.requestHash,
-    debitCents: -(b.amountCents + b.feeCents),
-    amountCents: b.amountCents,
-    feeCents: b.feeCents,
-    debitDescription: FORMAT_HOLES.debitDescription,
-    creditDescription: `${b.creditPrefix}${b.senderName}`,
-    debitId: String(ids[0]),
-    creditId: String(ids[1]),
-  };
-  const template = templateFor(b.topics)(v, FORMAT_HOLES);
-  const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
-  const values = [
-    b.senderId,
-    template,
-    b.recipientEmail,
-    JSON.stringify(idempotency),
-    b.debitPrefix,
-    b.senderSession ?? null,
-    b.senderSession === undefined ? null : b.senderName,
+  const topics = first.topics.join(',');
+  for (const b of bookings) {
+    if (
+      !Number.isSafeInteger(b.amountCents) ||
+      b.amountCents <= 0 ||
+      !Number.isSafeInteger(b.feeCents) ||
+      b.feeCents < 0
+    ) {
+      throw new RangeError('transfer amounts must be positive integers of cents');
+    }
+    if (b.debitPrefix !== first.debitPrefix || b.creditPrefix !== first.creditPrefix || b.topics.join(',') !== topics) {
+      throw new RangeError('the transfers of a batch share their wording and topics');
+    }
+  }
+  const column = <T>(f: (b: TransferBooking, i: number) => T) => bookings.map(f);
+  return [
+    column((b) => b.senderId),
+    column((b) => b.senderName),
+    column((b) => b.senderSession ?? null),
+    column((b) => b.recipientEmail),
+    column((b) => b.amountCents),
+    column((b) => b.feeCents),
+    column((b) => b.idempotencyKey),
+    column((b) => b.requestHash),
+    column((_, i) => ids[i]?.[0]),
+    column((_, i) => ids[i]?.[1]),
+    first.debitPrefix,
+    first.creditPrefix,
+    REALTIME_CHANNEL,
+    [...first.topics],
   ];
-  return { statement: transferStatement, values, booking: v };
 }
 
-export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
-  const ids = drawTransactionIds([0, 1]);
-  const { statement, values, booking } = transferCall(b, ids);
-  let found: { result: unknown; recipient_name: string | null; sender_live: boolean }[];
+/**
+ * Books 1..64 transfers in one transaction and settles each as it would be answered alone: an
+ * uncovered debit rejects with InsufficientFunds. A throw means the whole transaction failed and
+ * nothing is known of any of them (the committer then books each alone): a lost connection, a
+ * deadlock, or a batch the statement leaves to the lone path (SQLSTATE ML003, see transfer-batch.sql).
+ */
+export async function bookTransferBatch(
+  db: Db,
+  bookings: readonly TransferBooking[],
+): Promise<PromiseSettledResult<TransferOutcome>[]> {
+  const ids = bookings.map(() => drawTransactionIds([0, 1]));
+  let answer: BatchAnswer | undefined;
   try {
-    found = await runPrepared<{ result: unknown; recipient_name: string | null; sender_live: boolean }>(
-      db,
-      statement,
-      values,
-    );
+    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(bookings, ids));
   } catch (err) {
     throw asDomainError(err);
   }
-  if (found[0]?.sender_live === false) return { kind: 'sender_unverified' };
-  return transferOutcome(b, booking, ids, found[0]?.result, found[0]?.recipient_name ?? null);
-}
-
-/**
- * ledger_book's answer to one transfer as its caller is told it, alone or in a batch
- * (transfer-batch.ts): `booking` and `ids` are what transferCall made of `b`.
- */
-export function transferOutcome(
-  b: TransferBooking,
-  booking: TransferValues,
-  ids: readonly string[],
-  result: unknown,
-  recipientName: string | null,
-): TransferOutcome {
-  // The sender's row is the booking's first history row; only it is answered, so only it is rebuilt.
-  const [debit] = transferLines(booking);
-  debit.description = `${b.debitPrefix}${recipientName ?? ''}`;
-  const out = readOutcome(result, [debit], ids);
-  switch (out.outcome) {
-    case 'booked':
-    case 'replay': {
-      const row = out.history[0];
-      if (!row) throw new Error('ledger_book: a transfer without its history row');
-      return { kind: out.outcome === 'booked' ? 'ok' : 'replay', transaction: shown(row) };
-    }
-    case 'key_reused':
-      return { kind: 'key_reused' };
-    case 'refused':
-      if (out.reason === 'recipient_not_found' || out.reason === 'self_transfer') return { kind: out.reason };
-      throw new Error(`ledger_book: unknown refusal ${out.reason}`);
+  if (!answer || answer.outcomes.length !== bookings.length) {
+    throw new Error(
+      `ledger_transfer_batch: ${answer?.outcomes.length ?? 'no'} answers to ${bookings.length} transfers`,
+    );
   }
+  const createdAt = new Date(answer.created_at);
+  return bookings.map((b, i): PromiseSettledResult<TransferOutcome> => {
+    const outcome = answer.outcomes[i];
+    switch (outcome) {
+      case 'booked':
+        return {
+          status: 'fulfilled',
+          value: {
+            kind: 'ok',
+            transaction: {
+              id: String(ids[i]?.[0]),
+              type: 'debit',
+              mode: 'transfer',
+              method: 'transfer',
+              description: `${b.debitPrefix}${answer.recipient_names[i] ?? ''}`,
+              amountCents: b.amountCents,
+              feeCents: b.feeCents,
+              status: 'success',
+              wallet: 'balance',
+              createdAt,
+            },
+          },
+        };
+      case 'replay':
+        return { status: 'fulfilled', value: { kind: 'replay', transaction: replayed(answer.replays[i]) } };
+      case 'key_reused':
+      case 'recipient_not_found':
+      case 'self_transfer':
+      case 'sender_unverified':
+        return { status: 'fulfilled', value: { kind: outcome } };
+      case 'insufficient':
+        return { status: 'rejected', reason: new InsufficientFunds(Number(answer.shortfalls[i])) };
+      default:
+        return { status: 'rejected', reason: new Error(`ledger_transfer_batch: unknown outcome ${outcome}`) };
+    }
+  });
 }
 
-/** The columns a client is shown (field by field, for the reason transferLines gives). */
-function shown(row: HistoryRow): BookedTransaction {
+/** One transfer alone: a batch of one, answered or thrown as it settled. */
+export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
+  const [settled] = await bookTransferBatch(db, [b]);
+  if (!settled) throw new Error('ledger_transfer_batch: no answer');
+  if (settled.status === 'rejected') throw settled.reason;
+  return settled.value;
+}
+
+/** A replay's history row, as the statement read it back from the first booking (jsonb). */
+function replayed(raw: Record<string, unknown> | string | null | undefined): BookedTransaction {
+  const t = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null | undefined;
+  if (!t) throw new Error('ledger_transfer_batch: a replay without its history row');
   return {
-    id: row.id,
-    type: row.type,
-    mode: row.mode,
-    method: row.method,
-    description: row.description,
-    amountCents: row.amountCents,
-    feeCents: row.feeCents,
-    status: row.status,
-    wallet: row.wallet,
-    createdAt: row.createdAt,
+    id: String(t.id),
+    type: t.type as BookedTransaction['type'],
+    mode: String(t.mode),
+    method: (t.method ?? null) as string | null,
+    description: String(t.description),
+    amountCents: Number(t.amountCents),
+    feeCents: Number(t.feeCents ?? 0),
+    status: t.status as BookedTransaction['status'],
+    wallet: (t.wallet ?? null) as BookedTransaction['wallet'],
+    createdAt: new Date(String(t.createdAt)),
   };
 }

@@ -1,6 +1,8 @@
 import { historyWording, transferFeeCents } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import { walletOf } from '../ledger/balances.js';
+import { asDomainError, type Booking, bookingJson, drawTransactionIds, readOutcome } from '../ledger/book.js';
 import { InsufficientFunds } from '../ledger/errors.js';
 import type { TransferBooking, TransferOutcome } from '../ledger/transfer.js';
 import { rows } from '../lib/sql.js';
@@ -110,4 +112,82 @@ export async function booksOf(ctx: TestContext, people: Person[], sinceJournal: 
 export async function lastJournal(ctx: TestContext): Promise<number> {
   const [r] = await rows<{ id: string | null }>(ctx.db, sql`SELECT max(id)::text AS id FROM journals`);
   return Number(r?.id ?? 0);
+}
+
+/**
+ * The reference a transfer is held to: booked alone by ledger_book, the booking rule's one-journal
+ * form, as a transfer was booked before it had a statement of its own (decision 017): the recipient
+ * found as the statement finds them, then one call that claims the key first, refuses, or books the
+ * journal, its entries and both history rows. A recalled sender's session is not checked here.
+ */
+export async function bookAloneByLedgerBook(db: Db, b: TransferBooking): Promise<TransferOutcome> {
+  const [recipient] = await rows<{ id: string; name: string }>(
+    db,
+    sql`SELECT u.id, u.name FROM users u
+        WHERE lower(u.email) = lower(btrim(${b.recipientEmail})) AND u.role = 'user' AND u.is_active LIMIT 1`,
+  );
+  const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
+  const refusal = !recipient ? 'recipient_not_found' : recipient.id === b.senderId ? 'self_transfer' : null;
+  const line = {
+    mode: 'transfer',
+    method: 'transfer',
+    amountCents: b.amountCents,
+    status: 'success',
+    wallet: 'balance',
+  };
+  const history: Booking['history'] = [
+    {
+      ...line,
+      userId: b.senderId,
+      type: 'debit',
+      description: `${b.debitPrefix}${recipient?.name}`,
+      feeCents: b.feeCents,
+    },
+    {
+      ...line,
+      userId: String(recipient?.id),
+      type: 'credit',
+      description: `${b.creditPrefix}${b.senderName}`,
+      feeCents: 0,
+    },
+  ] as Booking['history'];
+  const ids = drawTransactionIds(history);
+  const document =
+    refusal !== null
+      ? { refusal, idempotency }
+      : bookingJson(
+          {
+            kind: 'transfer',
+            userId: b.senderId,
+            idempotency,
+            postings: [
+              { account: { userId: b.senderId, kind: 'balance' }, amountCents: -(b.amountCents + b.feeCents) },
+              { account: { userId: String(recipient?.id), kind: 'balance' }, amountCents: b.amountCents },
+              { account: { system: 'fee_revenue' }, amountCents: b.feeCents },
+            ],
+            history,
+            topics: { userIds: [b.senderId, String(recipient?.id)], topics: b.topics },
+          },
+          ids,
+        );
+  let found: { result: unknown }[];
+  try {
+    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${JSON.stringify(document)}::jsonb) AS result`);
+  } catch (err) {
+    throw asDomainError(err);
+  }
+  const out = readOutcome(found[0]?.result, history, ids);
+  switch (out.outcome) {
+    case 'booked':
+    case 'replay': {
+      const row = out.history[0];
+      if (!row) throw new Error('ledger_book: a transfer without its history row');
+      const { journalId: _, userId: __, ...shown } = row;
+      return { kind: out.outcome === 'booked' ? 'ok' : 'replay', transaction: shown };
+    }
+    case 'key_reused':
+      return { kind: 'key_reused' };
+    case 'refused':
+      return { kind: out.reason as 'recipient_not_found' | 'self_transfer' };
+  }
 }
