@@ -88,17 +88,19 @@ DECLARE
   v_void text;
 BEGIN
   IF v_count > 0 THEN
+    -- Each user posting's place among the accounts in lock order comes from dense_rank() over
+    -- (user, kind): no join of the postings with the accounts they name (planned as a nested loop over
+    -- two CTEs, that join cost the accrual's 2,000-booking batches two thirds of their time).
     WITH q AS MATERIALIZED (
-      SELECT p.booking AS n, p.system, p.user_id AS "user", p.kind, p.amount_cents AS amount
+      SELECT p.booking AS n, p.system, p.user_id AS "user", p.kind, p.amount_cents AS amount,
+          CASE WHEN p.system IS NULL
+            THEN dense_rank() OVER (PARTITION BY p.system IS NULL ORDER BY p.user_id, p.kind)::int END AS slot
         FROM unnest(p_postings) AS p
        WHERE p.amount_cents IS DISTINCT FROM 0
     ), sys AS MATERIALIZED (
       SELECT a.id, a.kind FROM accounts a WHERE a.user_id IS NULL
-    ), acc AS MATERIALIZED (
-      SELECT q."user", q.kind, sum(q.amount)::bigint AS net,
-          row_number() OVER (ORDER BY q."user", q.kind)::int AS slot
-        FROM q WHERE q.system IS NULL AND q."user" IS NOT NULL AND q.kind IS NOT NULL
-       GROUP BY q."user", q.kind
+    ), per_booking AS MATERIALIZED (
+      SELECT q.n, count(*) AS c, sum(q.amount) AS s FROM q GROUP BY q.n
     )
     SELECT chk.bad, a.users, a.kinds, a.nets, p.bookings, p.slots, p.systems, p.amounts
       INTO v_bad, v_users, v_kinds, v_nets, v_p_booking, v_p_slot, v_p_system, v_p_amount
@@ -107,20 +109,18 @@ BEGIN
                  WHERE q.amount IS NULL OR q.n IS NULL OR q.n NOT BETWEEN 1 AND v_count
                     OR (q.system IS NULL AND (q."user" IS NULL OR q.kind IS NULL))
                     OR (q.system IS NOT NULL AND sys.id IS NULL))
-              OR EXISTS (
-                SELECT FROM generate_series(1, v_count) AS b(n)
-                  LEFT JOIN (SELECT q.n, count(*) AS c, sum(q.amount) AS s FROM q GROUP BY q.n) t ON t.n = b.n
-                 WHERE t.n IS NULL OR t.c < 2 OR t.s <> 0)
+              OR (SELECT count(*) FROM per_booking) <> v_count
+              OR EXISTS (SELECT FROM per_booking WHERE per_booking.c < 2 OR per_booking.s <> 0)
               OR EXISTS (
                 SELECT FROM unnest(p_lines) AS l
                  WHERE l.booking IS NULL OR l.booking NOT BETWEEN 1 AND v_count OR l.id IS NULL) AS bad) chk,
            (SELECT array_agg(acc."user" ORDER BY acc.slot) AS users, array_agg(acc.kind ORDER BY acc.slot) AS kinds,
                 array_agg(acc.net ORDER BY acc.slot) AS nets
-              FROM acc) a,
-           (SELECT array_agg(q.n) AS bookings, array_agg(acc.slot) AS slots, array_agg(sys.id) AS systems,
+              FROM (SELECT q.slot, min(q."user") AS "user", min(q.kind) AS kind, sum(q.amount)::bigint AS net
+                      FROM q WHERE q.slot IS NOT NULL GROUP BY q.slot) acc) a,
+           (SELECT array_agg(q.n) AS bookings, array_agg(q.slot) AS slots, array_agg(sys.id) AS systems,
                 array_agg(q.amount) AS amounts
-              FROM q LEFT JOIN acc ON q.system IS NULL AND acc."user" = q."user" AND acc.kind = q.kind
-                LEFT JOIN sys ON sys.kind = q.system) p;
+              FROM q LEFT JOIN sys ON sys.kind = q.system) p;
     IF v_bad THEN
       RAISE EXCEPTION 'a journal needs two or more postings that sum to zero, each naming an account that exists, and each history row a journal of the batch and an id'
         USING ERRCODE = '22023';
