@@ -120,8 +120,8 @@ async function seedMembers(q, lo, hi, stakes) {
       kind: 'adjustment',
       userId,
       postings: [
-        { system: 'external', amountCents: -stakes[m] },
-        { user: userId, kind: 'balance', amountCents: stakes[m] },
+        { account: { system: 'external' }, amountCents: -stakes[m] },
+        { account: { userId, kind: 'balance' }, amountCents: stakes[m] },
       ],
       history: [line(userId, 'credit', 'adjustment', 'adjustment', 'Opening balance', stakes[m])],
     });
@@ -140,8 +140,8 @@ async function seedInvestments(q, lo, hi, investmentOf, t0) {
       kind: 'invest',
       userId,
       postings: [
-        { user: userId, kind: 'balance', amountCents: -amountCents },
-        { user: userId, kind: 'invested', amountCents },
+        { account: { userId, kind: 'balance' }, amountCents: -amountCents },
+        { account: { userId, kind: 'invested' }, amountCents },
       ],
       history: [line(userId, 'debit', 'investment', plan.name, `Investment in the ${plan.name} plan`, amountCents)],
     });
@@ -168,14 +168,18 @@ function line(userId, type, mode, method, description, amountCents) {
   return { userId, type, mode, method, description, amountCents, status: 'success', wallet: 'balance' };
 }
 
-/** Books these bookings in one call of the ledger's batch form, ledger_book_batch (the books' only writer). */
+/**
+ * Books these bookings in one call of the ledger's batch form, ledger_book_batch (the books' only
+ * writer), with the arguments the app's own bookBatch sends (batchColumns).
+ */
 async function bookAll(q, bookings) {
-  const batch = {
-    channel: 'meridian_events',
-    notify: [],
-    bookings: bookings.map((b) => ({ ...b, transactionIds: b.history.map(() => crypto.randomUUID()) })),
-  };
-  await q('SELECT ledger_book_batch($1::jsonb)', [JSON.stringify(batch)]);
+  const { batchColumns } = await import('../apps/server/src/ledger/book-batch.ts');
+  const columns = batchColumns(
+    bookings,
+    bookings.map((b) => b.history.map(() => crypto.randomUUID())),
+  );
+  const params = columns.map((_, i) => `$${i + 1}`).join(', ');
+  await q(`SELECT ledger_book_batch(${params}, NULL, NULL)`, columns);
 }
 
 async function openDatabase() {

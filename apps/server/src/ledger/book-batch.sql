@@ -7,9 +7,9 @@
 -- The rule is written once, in ledger_book_rows, over rows rather than JSON: the journals, their
 -- postings and their history lines as arrays of the composite types ledger_journal, ledger_posting
 -- and ledger_line (created by migration 0022, which states their fields). ledger_book_batch is its
--- JSON door, for callers that build bookings as documents (ledger/book-batch.ts); a caller in SQL
--- builds the rows itself and parses no JSON (decision 017: parsing and re-reading the documents was
--- two fifths of a transfer's instructions).
+-- door for callers outside the database (ledger/book-batch.ts), which send each field as an array of
+-- a plain type; a caller in SQL builds the rows itself. Neither parses JSON (decision 017: parsing
+-- and re-reading the documents was two fifths of a transfer's instructions; decision 018).
 
 -- Books every journal of p_journals, in one call, inside the caller's transaction.
 --   p_journals   (id, kind, user_id, idempotency_key): journal n is element n; its id is drawn here
@@ -173,53 +173,55 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- The JSON door of ledger_book_rows, for callers that build their bookings as documents (the accrual,
--- through ledger/book-batch.ts). p_batch:
---   bookings               [{kind, userId, postings, history, transactionIds}], each as ledger_book reads
---                          it (idempotency.key, when given, is recorded on the journal; nothing claimed)
---   channel, notify        NOTIFY payloads (text), sent at commit
--- Answers {"journalIds": [one per booking, in order], "createdAt"}. What only a document can get
--- wrong (an amount of fractional cents, a history row without its id) raises 22023 here; the rest is
--- ledger_book_rows' to check.
-CREATE OR REPLACE FUNCTION ledger_book_batch(p_batch jsonb)
-RETURNS jsonb LANGUAGE plpgsql AS $$
+-- The door of ledger_book_rows for callers outside the database (ledger/book-batch.ts, the accrual's):
+-- the same rows as parallel arrays of plain types, one array per field, so that neither side builds
+-- or parses a document (decision 018). Journal n is (p_kinds[n], p_users[n]); posting i is
+-- (p_posting_bookings[i], p_posting_users[i], p_posting_kinds[i], p_posting_systems[i],
+-- p_posting_amounts[i]); history line i likewise, with the id its caller drew. Amounts arrive as
+-- numeric, so that one of fractional cents is refused as malformed (22023) rather than rounded, as
+-- are a group's arrays of unequal lengths; the rest is ledger_book_rows' to check. Answers the
+-- journals' ids, in order, and the history rows' created_at (this transaction's now()).
+CREATE OR REPLACE FUNCTION ledger_book_batch(p_kinds text[], p_users text[],
+    p_posting_bookings int[], p_posting_users text[], p_posting_kinds text[], p_posting_systems text[],
+    p_posting_amounts numeric[],
+    p_line_bookings int[], p_line_ids text[], p_line_users text[], p_line_types text[], p_line_modes text[],
+    p_line_methods text[], p_line_descriptions text[], p_line_amounts numeric[], p_line_fees numeric[],
+    p_line_statuses text[], p_line_wallets text[],
+    p_channel text, p_payloads text[], OUT journal_ids bigint[], OUT created_at timestamptz)
+LANGUAGE plpgsql AS $$
 DECLARE
-  v_journals ledger_journal[];
-  v_postings ledger_posting[];
-  v_lines ledger_line[];
-  v_bad boolean;
-  v_ids bigint[];
+  v_journals int := COALESCE(cardinality(p_kinds), 0);
+  v_postings int := COALESCE(cardinality(p_posting_bookings), 0);
+  v_lines int := COALESCE(cardinality(p_line_bookings), 0);
 BEGIN
-  WITH b AS MATERIALIZED (
-    SELECT x.doc, x.n::int AS n
-      FROM jsonb_array_elements(COALESCE(p_batch -> 'bookings', '[]'::jsonb)) WITH ORDINALITY AS x(doc, n)
-  ), p AS MATERIALIZED (
-    SELECT b.n, q.o, q.system, q."user", q.kind, q."amountCents" AS amount
-      FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'postings', '[]'::jsonb))
-          AS (system text, "user" text, kind text, "amountCents" numeric))
-        WITH ORDINALITY AS q(system, "user", kind, "amountCents", o)
-  )
-  SELECT ARRAY(SELECT ROW(NULL, b.doc ->> 'kind', b.doc ->> 'userId', b.doc -> 'idempotency' ->> 'key')::ledger_journal
-                 FROM b ORDER BY b.n),
-      ARRAY(SELECT ROW(p.n, p."user", p.kind, p.system, p.amount)::ledger_posting
-              FROM p WHERE p.amount IS NULL OR p.amount = trunc(p.amount) ORDER BY p.n, p.o),
-      ARRAY(SELECT ROW(b.n, b.doc -> 'transactionIds' ->> (h.o - 1)::int, h."userId", h.type, h.mode, h.method,
-                  h.description, h."amountCents", h."feeCents", h.status, h.wallet)::ledger_line
-              FROM b CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(COALESCE(b.doc -> 'history', '[]'::jsonb))
-                  AS ("userId" text, type text, mode text, method text, description text, "amountCents" bigint,
-                    "feeCents" bigint, status text, wallet text))
-                WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status,
-                  wallet, o)
-             ORDER BY b.n, h.o),
-      EXISTS (SELECT FROM p WHERE p.amount <> trunc(p.amount))
-        OR EXISTS (SELECT FROM b WHERE jsonb_array_length(COALESCE(b.doc -> 'history', '[]'::jsonb))
-                     IS DISTINCT FROM jsonb_array_length(COALESCE(b.doc -> 'transactionIds', '[]'::jsonb)))
-    INTO v_journals, v_postings, v_lines, v_bad;
-  IF v_bad THEN
-    RAISE EXCEPTION 'amounts are whole cents, and each history row has an id' USING ERRCODE = '22023';
+  IF COALESCE(cardinality(p_users), 0) <> v_journals
+     OR EXISTS (SELECT FROM unnest(ARRAY[cardinality(p_posting_users), cardinality(p_posting_kinds),
+                  cardinality(p_posting_systems), cardinality(p_posting_amounts)]) AS c(n)
+                 WHERE COALESCE(c.n, 0) <> v_postings)
+     OR EXISTS (SELECT FROM unnest(ARRAY[cardinality(p_line_ids), cardinality(p_line_users), cardinality(p_line_types),
+                  cardinality(p_line_modes), cardinality(p_line_methods), cardinality(p_line_descriptions),
+                  cardinality(p_line_amounts), cardinality(p_line_fees), cardinality(p_line_statuses),
+                  cardinality(p_line_wallets)]) AS c(n)
+                 WHERE COALESCE(c.n, 0) <> v_lines)
+     OR EXISTS (SELECT FROM unnest(p_posting_amounts) AS a(v) WHERE a.v <> trunc(a.v))
+     OR EXISTS (SELECT FROM unnest(p_line_amounts, p_line_fees) AS a(v, fee)
+                 WHERE a.v <> trunc(a.v) OR a.fee <> trunc(a.fee)) THEN
+    RAISE EXCEPTION 'a batch has one value of each field per row, and amounts of whole cents' USING ERRCODE = '22023';
   END IF;
-  v_ids := ledger_book_rows(v_journals, v_postings, v_lines, p_batch ->> 'channel',
-    ARRAY(SELECT jsonb_array_elements_text(COALESCE(p_batch -> 'notify', '[]'::jsonb))));
-  RETURN jsonb_build_object('journalIds', to_jsonb(v_ids), 'createdAt', now());
+  journal_ids := ledger_book_rows(
+    ARRAY(SELECT ROW(NULL, j.kind, j.user_id, NULL)::ledger_journal
+            FROM unnest(p_kinds, p_users) WITH ORDINALITY AS j(kind, user_id, n) ORDER BY j.n),
+    ARRAY(SELECT ROW(p.booking, p.user_id, p.kind, p.system, p.amount::bigint)::ledger_posting
+            FROM unnest(p_posting_bookings, p_posting_users, p_posting_kinds, p_posting_systems, p_posting_amounts)
+              WITH ORDINALITY AS p(booking, user_id, kind, system, amount, n)
+           ORDER BY p.n),
+    ARRAY(SELECT ROW(l.booking, l.id, l.user_id, l.type, l.mode, l.method, l.description, l.amount::bigint,
+                l.fee::bigint, l.status, l.wallet)::ledger_line
+            FROM unnest(p_line_bookings, p_line_ids, p_line_users, p_line_types, p_line_modes, p_line_methods,
+                p_line_descriptions, p_line_amounts, p_line_fees, p_line_statuses, p_line_wallets)
+              WITH ORDINALITY AS l(booking, id, user_id, type, mode, method, description, amount, fee, status, wallet, n)
+           ORDER BY l.n),
+    p_channel, p_payloads);
+  created_at := now();
 END;
 $$;

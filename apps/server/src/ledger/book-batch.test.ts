@@ -7,7 +7,7 @@ import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { walletOf } from './balances.js';
 import { book } from './book.js';
-import { type BatchBooking, bookBatch } from './book-batch.js';
+import { type BatchBooking, batchColumns, bookBatch } from './book-batch.js';
 import { InsufficientFunds } from './errors.js';
 
 let ctx: TestContext;
@@ -173,6 +173,33 @@ describe('bookBatch()', () => {
     }
     expect(await journalCount()).toBe(before);
     expect((await walletOf(ctx.db, frank)).balanceCents).toBe(0);
+  });
+
+  it('refuses arguments of unequal lengths as malformed, booking nothing', async () => {
+    const erin = (await fundedUser(ctx, 1_000)).id;
+    const frank = (await fundedUser(ctx, 0)).id;
+    const good = batchColumns([move(erin, frank, 10)], [[]]);
+    // Each column in turn one value short (an empty history's columns made one row too long).
+    const before = await journalCount();
+    for (let c = 0; c < good.length; c++) {
+      const columns = good.map((col, i) => (i !== c ? col : col.length > 0 ? col.slice(1) : [null]));
+      const params = columns.map((col) => sql.param(col));
+      const call = inTx((tx) =>
+        tx.execute(sql`SELECT * FROM ledger_book_batch(${sql.join(params, sql`, `)}, NULL, NULL)`),
+      );
+      await expect(call, `column ${c}`).rejects.toMatchObject({ cause: { code: '22023' } });
+    }
+    expect(await journalCount()).toBe(before);
+    await inTx((tx) =>
+      tx.execute(
+        sql`SELECT * FROM ledger_book_batch(${sql.join(
+          good.map((col) => sql.param(col)),
+          sql`, `,
+        )}, NULL, NULL)`,
+      ),
+    );
+    expect(await journalCount()).toBe(before + 1);
+    expect((await walletOf(ctx.db, frank)).balanceCents).toBe(10);
   });
 
   it('opens a missing account by its credit', async () => {

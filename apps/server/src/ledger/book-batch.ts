@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { notificationPayloads, REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
 import { rows } from '../lib/sql.js';
-import { asDomainError, type Booked, type Booking, bookingJson, drawTransactionIds, readOutcome } from './book.js';
+import { asDomainError, type Booked, type Booking, drawTransactionIds, readOutcome } from './book.js';
 
 /** One journal of a batch: a booking without an idempotency key or a notification of its own. */
 export type BatchBooking = Omit<Booking, 'idempotency' | 'topics'>;
@@ -27,28 +27,103 @@ export async function bookBatch(
   notify: readonly BatchTopics[] = [],
 ): Promise<Booked[]> {
   const ids = bookings.map((b) => drawTransactionIds(b.history));
-  const json = JSON.stringify({
-    channel: REALTIME_CHANNEL,
-    notify: notify.flatMap((n) => notificationPayloads([...n.userIds], [...n.topics])),
-    bookings: bookings.map((b, i) => bookingJson({ ...b, topics: null }, ids[i] ?? [])),
-  });
-  let found: { result: unknown }[];
+  const payloads = notify.flatMap((n) => notificationPayloads([...n.userIds], [...n.topics]));
+  const params = batchColumns(bookings, ids).map((column) => sql.param(column));
+  let found: { journal_ids: unknown[]; created_at: unknown }[];
   try {
-    found = await rows<{ result: unknown }>(tx, sql`SELECT ledger_book_batch(${json}::jsonb) AS result`);
+    found = await rows(
+      tx,
+      sql`SELECT journal_ids, created_at FROM ledger_book_batch(${sql.join(params, sql`, `)},
+        ${REALTIME_CHANNEL}, ${sql.param(payloads)}::text[])`,
+    );
   } catch (err) {
     throw asDomainError(err);
   }
-  const raw = found[0]?.result;
-  const answer = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { journalIds: unknown[]; createdAt: string };
-  if (answer.journalIds.length !== bookings.length) throw new Error('ledger_book_batch: one journal per booking');
+  const answer = found[0];
+  if (answer?.journal_ids.length !== bookings.length) throw new Error('ledger_book_batch: one journal per booking');
+  const createdAt = answer.created_at instanceof Date ? answer.created_at.toISOString() : String(answer.created_at);
   // Each journal read as ledger_book's 'booked' answer would be: the same history rows, ids and time.
   return bookings.map((b, i) => {
     const out = readOutcome(
-      { outcome: 'booked', journalId: answer.journalIds[i], createdAt: answer.createdAt },
+      { outcome: 'booked', journalId: answer.journal_ids[i], createdAt },
       b.history,
       ids[i] ?? [],
     );
     if (out.outcome !== 'booked') throw new Error('ledger_book_batch: unexpected answer');
     return out;
   });
+}
+
+/**
+ * ledger_book_batch's arguments before the channel: the bookings as one array per field, in the
+ * order its parameters name them (journals, postings, history lines), each posting and line with its
+ * journal's 1-based number. Plain arrays, no documents: the driver sends each as one parameter.
+ */
+export function batchColumns(bookings: readonly BatchBooking[], transactionIds: readonly string[][]): unknown[][] {
+  const journal = { kinds: [] as string[], users: [] as (string | null)[] };
+  const posting = {
+    bookings: [] as number[],
+    users: [] as (string | null)[],
+    kinds: [] as (string | null)[],
+    systems: [] as (string | null)[],
+    amounts: [] as number[],
+  };
+  const line = {
+    bookings: [] as number[],
+    ids: [] as (string | null)[],
+    users: [] as string[],
+    types: [] as string[],
+    modes: [] as string[],
+    methods: [] as (string | null)[],
+    descriptions: [] as string[],
+    amounts: [] as number[],
+    fees: [] as number[],
+    statuses: [] as string[],
+    wallets: [] as string[],
+  };
+  bookings.forEach((b, i) => {
+    const n = i + 1;
+    journal.kinds.push(b.kind);
+    journal.users.push(b.userId ?? null);
+    for (const { account, amountCents } of b.postings) {
+      posting.bookings.push(n);
+      posting.users.push('system' in account ? null : account.userId);
+      posting.kinds.push('system' in account ? null : account.kind);
+      posting.systems.push('system' in account ? account.system : null);
+      posting.amounts.push(amountCents);
+    }
+    b.history.forEach((h, k) => {
+      line.bookings.push(n);
+      line.ids.push(transactionIds[i]?.[k] ?? null);
+      line.users.push(h.userId);
+      line.types.push(h.type);
+      line.modes.push(h.mode);
+      line.methods.push(h.method);
+      line.descriptions.push(h.description);
+      line.amounts.push(h.amountCents);
+      line.fees.push(h.feeCents ?? 0);
+      line.statuses.push(h.status);
+      line.wallets.push(h.wallet);
+    });
+  });
+  return [
+    journal.kinds,
+    journal.users,
+    posting.bookings,
+    posting.users,
+    posting.kinds,
+    posting.systems,
+    posting.amounts,
+    line.bookings,
+    line.ids,
+    line.users,
+    line.types,
+    line.modes,
+    line.methods,
+    line.descriptions,
+    line.amounts,
+    line.fees,
+    line.statuses,
+    line.wallets,
+  ];
 }

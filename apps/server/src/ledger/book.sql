@@ -244,26 +244,37 @@ END;
 $$;
 --> statement-breakpoint
 -- Checks every statement that inserts entries, once per statement (the rows it added are the
--- transition table `added`): the flag is on (only ledger_book inserts entries), each journal of the
--- statement sums to zero, and each entry names a journal and an account that exist. Journals and
--- accounts are never deleted or renumbered (the guard and the append-only triggers refuse it), so
--- what exists when its entry is written exists for good: this one set-wise check stands in for a
--- foreign key per entry, which would run a query and lock a row for every entry of every booking.
--- Journal by journal through the indexes (correlated probes), never a scan of a whole table.
+-- transition table `added`): the flag is on (only the ledger's functions insert entries), what the
+-- statement adds to each journal sums to zero, and each entry names a journal and an account that
+-- exist. That is every journal summing to zero: entries are append-only (never updated, deleted or
+-- truncated), so a journal's total is the sum of what each statement added to it, each zero, and
+-- nothing needs reading back from entries (decision 018). Journals and accounts are never deleted or
+-- renumbered either, so what exists when its entry is written exists for good: this check stands in
+-- for a foreign key per entry, which would run a query and lock a row for every entry of every
+-- booking. Each journal, and each account however many entries name it (a system account is named
+-- by every journal of a batch), is probed once through its primary key.
 CREATE OR REPLACE FUNCTION ledger_entries_checked() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_journal bigint;
   v_total numeric;
+  v_account bigint;
 BEGIN
   IF current_setting('meridian.booking', true) IS DISTINCT FROM 'on' THEN
     RAISE EXCEPTION 'entries is written by ledger_book only' USING ERRCODE = 'ML002';
   END IF;
-  SELECT a.journal_id, s.total INTO v_journal, v_total
-    FROM (SELECT x.journal_id, bool_or((SELECT ac.id FROM accounts ac WHERE ac.id = x.account_id) IS NULL) AS orphan
-            FROM added x GROUP BY x.journal_id) a
-    CROSS JOIN LATERAL (SELECT sum(e.amount_cents) AS total FROM entries e WHERE e.journal_id = a.journal_id) s
-    WHERE a.orphan OR s.total <> 0 OR (SELECT j.id FROM journals j WHERE j.id = a.journal_id) IS NULL
-    LIMIT 1;
+  SELECT a.journal_id, a.total INTO v_journal, v_total
+    FROM (SELECT x.journal_id, sum(x.amount_cents) AS total FROM added x GROUP BY x.journal_id) a
+   WHERE a.total <> 0 OR (SELECT j.id FROM journals j WHERE j.id = a.journal_id) IS NULL
+   LIMIT 1;
+  IF NOT FOUND THEN
+    SELECT d.account_id INTO v_account
+      FROM (SELECT DISTINCT x.account_id FROM added x) d
+     WHERE (SELECT ac.id FROM accounts ac WHERE ac.id = d.account_id) IS NULL
+     LIMIT 1;
+    IF FOUND THEN
+      SELECT x.journal_id, 0 INTO v_journal, v_total FROM added x WHERE x.account_id = v_account LIMIT 1;
+    END IF;
+  END IF;
   IF FOUND THEN
     RAISE EXCEPTION 'journal % does not sum to zero (%), or an entry of it names no journal or account that exists',
       v_journal, v_total USING ERRCODE = 'ML003';

@@ -252,6 +252,29 @@ describe('the money tables', () => {
   });
 
   it.each([
+    ['an entry', [5]],
+    ['entries that do not add up to zero', [5, 5, -7]],
+  ])('refuse %s added to a booked journal by a later statement: each statement must add zero', async (_, amounts) => {
+    const booked = await book(ctx.db, payment(3));
+    if (booked.outcome !== 'booked') throw new Error('expected a booking');
+    const err = await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('meridian.booking', 'on', true)`);
+        const [account] = await rows<{ id: string | number }>(
+          tx as never,
+          sql`SELECT id FROM accounts WHERE user_id = ${bob} AND kind = 'balance'`,
+        );
+        const values = amounts.map((a) => sql`(${booked.journalId}, ${account?.id}, ${a})`);
+        await tx.execute(
+          sql`INSERT INTO entries (journal_id, account_id, amount_cents) VALUES ${sql.join(values, sql`, `)}`,
+        );
+      })
+      .catch((e: unknown) => e);
+    expect(String((err as { cause?: { message?: string } }).cause?.message)).toMatch(/does not sum to zero/);
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it.each([
     ['an account', 'journal', 'missing'],
     ['a journal', 'missing', 'account'],
   ])(

@@ -66,7 +66,7 @@ export async function claimDueInvestments(
     .where(
       and(
         // One parameter however large the window (a list of parameters has a ceiling), read by the index.
-        sql`${investments.id} = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(seen.map((r) => r.id))}::jsonb)))`,
+        sql`${investments.id} = ANY(${sql.param(seen.map((r) => r.id))}::text[])`,
         eq(investments.status, 'active'),
         due,
         mine,
@@ -95,18 +95,27 @@ export async function markAccrued(
     if (id === undefined) throw new Error(`accrual: no journal for booking ${booking}`);
     return id;
   };
-  const marked = JSON.stringify(marks.map((m) => [m.investmentId, m.day, journalOf(m.booking)]));
-  const advanced = JSON.stringify(
-    advances.map((a) => [a.id, a.daysAccrued, a.profitCents, a.status, a.endedAt?.toISOString() ?? null]),
-  );
+  // One array per column, each one parameter however large the batch.
+  const marked = {
+    investment: sql.param(marks.map((m) => m.investmentId)),
+    day: sql.param(marks.map((m) => m.day)),
+    journal: sql.param(marks.map((m) => journalOf(m.booking))),
+  };
+  const advanced = {
+    id: sql.param(advances.map((a) => a.id)),
+    days: sql.param(advances.map((a) => a.daysAccrued)),
+    profit: sql.param(advances.map((a) => a.profitCents)),
+    status: sql.param(advances.map((a) => a.status)),
+    ended: sql.param(advances.map((a) => a.endedAt?.toISOString() ?? null)),
+  };
   await tx.execute(sql`
     WITH marked AS (
       INSERT INTO accruals (investment_id, day, journal_id)
-        SELECT m ->> 0, (m ->> 1)::int, (m ->> 2)::bigint FROM jsonb_array_elements(${marked}::jsonb) AS m
+        SELECT * FROM unnest(${marked.investment}::text[], ${marked.day}::int[], ${marked.journal}::bigint[])
     )
     UPDATE investments i
-       SET days_accrued = (a ->> 1)::int, profit_cents = (a ->> 2)::bigint, status = a ->> 3,
-           ended_at = (a ->> 4)::timestamptz
-      FROM jsonb_array_elements(${advanced}::jsonb) AS a
-     WHERE i.id = a ->> 0`);
+       SET days_accrued = a.days, profit_cents = a.profit, status = a.status, ended_at = a.ended
+      FROM unnest(${advanced.id}::text[], ${advanced.days}::int[], ${advanced.profit}::bigint[],
+          ${advanced.status}::text[], ${advanced.ended}::timestamptz[]) AS a(id, days, profit, status, ended)
+     WHERE i.id = a.id`);
 }
