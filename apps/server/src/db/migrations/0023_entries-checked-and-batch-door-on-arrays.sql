@@ -2,8 +2,12 @@
 -- 018). ledger_entries_checked sums the entries a statement inserts per journal instead of reading
 -- each journal's entries back, and probes each distinct account once: entries are append-only, so a
 -- journal to which every statement added zero sums to zero. ledger_book_batch takes the journals,
--- postings and history lines as one array per field instead of a JSON document. No table changes.
+-- postings and history lines as one array per field instead of a JSON document. journals_user_idx,
+-- which every booking wrote and no query read, goes.
 DROP FUNCTION ledger_book_batch(jsonb);
+--> statement-breakpoint
+-- Every booking wrote it; nothing reads journals by user.
+DROP INDEX "journals_user_idx";
 --> statement-breakpoint
 -- The blocks between the markers are apps/server/src/ledger/book.sql and book-batch.sql verbatim
 -- (book-source.test.ts).

@@ -48,17 +48,17 @@ export const accounts = pgTable(
   ],
 );
 
-export const journals = pgTable(
-  'journals',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    userId: text('user_id'),
-    idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('journals_user_idx').on(t.userId)],
-);
+/**
+ * One booking. Read by id only (its entries' and history rows' journal): no index on user_id, which
+ * every booking would write and nothing reads (migration 0023 drops it, decision 018).
+ */
+export const journals = pgTable('journals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  userId: text('user_id'),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Append-only (a trigger refuses UPDATE and DELETE); the entries of a journal sum to zero. Written by
