@@ -67,11 +67,13 @@ const envSchema = z.object({
 
 /**
  * The accrual job's batch and runners per database (decision 013): on PostgreSQL a batch of 2,000
- * investments holds its rows for a fraction of a second and two runners keep two cores busy; PGlite
- * runs one statement at a time for every request, so a member waits for one batch of 250 at most.
+ * investments holds its rows for a fraction of a second, and three runners keep two cores busy (each
+ * runner's turns in Node and its commits leave a core idle a quarter of the time with two; decision
+ * 018); PGlite runs one statement at a time for every request, so a member waits for one batch of 250
+ * at most.
  */
 export const ACCRUAL_DEFAULTS = {
-  postgres: { batchSize: 2_000, workers: 2 },
+  postgres: { batchSize: 2_000, workers: 3 },
   pglite: { batchSize: 250, workers: 1 },
 } as const;
 
