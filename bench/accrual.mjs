@@ -174,9 +174,10 @@ function line(userId, type, mode, method, description, amountCents) {
  */
 async function bookAll(q, bookings) {
   const { batchColumns } = await import('../apps/server/src/ledger/book-batch.ts');
+  const { drawTransactionIds } = await import('../apps/server/src/ledger/book.ts');
   const columns = batchColumns(
     bookings,
-    bookings.map((b) => b.history.map(() => crypto.randomUUID())),
+    bookings.map((b) => drawTransactionIds(b.history)),
   );
   const params = columns.map((_, i) => `$${i + 1}`).join(', ');
   await q(`SELECT ledger_book_batch(${params}, NULL, NULL)`, columns);

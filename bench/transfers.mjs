@@ -371,6 +371,7 @@ async function main() {
     const scale = Math.max(N.scale, clients);
     const tInit = Date.now();
     const pgb = await pgbenchInit({ cluster, scale, database: `bench_pgbench_${clients}` });
+    const initSeconds = (Date.now() - tInit) / 1000;
     await query(cluster.url, 'CHECKPOINT');
     cpuA = cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir });
     walA = await walSnapshot(cluster.url);
@@ -387,7 +388,7 @@ async function main() {
     run.cpu = cpuBetween(cpuA, cpuSnapshot({ serverPid: server.pid, dataDir: cluster.dataDir }), run.transactions ?? 0);
     run.wal = walBetween(walA, await walSnapshot(cluster.url), run.transactions ?? 0);
     note(
-      `-c ${clients} -s ${scale} (initialised in ${fmt((Date.now() - tInit) / 1000 - N.duration)} s): ${fmt(run.tps)} tps, latency average ${fmt(run.latencyAvgMs, 3)} ms, ${run.failed} failed`,
+      `-c ${clients} -s ${scale} (initialised in ${fmt(initSeconds)} s): ${fmt(run.tps)} tps, latency average ${fmt(run.latencyAvgMs, 3)} ms, ${run.failed} failed`,
     );
     note(`  CPU: ${formatCpu(run.cpu)}`);
     note(`  WAL: ${formatWal(run.wal)}`);

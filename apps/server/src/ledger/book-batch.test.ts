@@ -7,7 +7,7 @@ import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { walletOf } from './balances.js';
 import { book } from './book.js';
-import { type BatchBooking, batchColumns, bookBatch } from './book-batch.js';
+import { type BatchBooking, batchCall, batchColumns, bookBatch } from './book-batch.js';
 import { InsufficientFunds } from './errors.js';
 
 let ctx: TestContext;
@@ -183,21 +183,11 @@ describe('bookBatch()', () => {
     const before = await journalCount();
     for (let c = 0; c < good.length; c++) {
       const columns = good.map((col, i) => (i !== c ? col : col.length > 0 ? col.slice(1) : [null]));
-      const params = columns.map((col) => sql.param(col));
-      const call = inTx((tx) =>
-        tx.execute(sql`SELECT * FROM ledger_book_batch(${sql.join(params, sql`, `)}, NULL, NULL)`),
-      );
+      const call = inTx((tx) => tx.execute(batchCall(columns, null, null)));
       await expect(call, `column ${c}`).rejects.toMatchObject({ cause: { code: '22023' } });
     }
     expect(await journalCount()).toBe(before);
-    await inTx((tx) =>
-      tx.execute(
-        sql`SELECT * FROM ledger_book_batch(${sql.join(
-          good.map((col) => sql.param(col)),
-          sql`, `,
-        )}, NULL, NULL)`,
-      ),
-    );
+    await inTx((tx) => tx.execute(batchCall(good, null, null)));
     expect(await journalCount()).toBe(before + 1);
     expect((await walletOf(ctx.db, frank)).balanceCents).toBe(10);
   });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { notificationPayloads, REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
 import { rows } from '../lib/sql.js';
@@ -28,14 +28,9 @@ export async function bookBatch(
 ): Promise<Booked[]> {
   const ids = bookings.map((b) => drawTransactionIds(b.history));
   const payloads = notify.flatMap((n) => notificationPayloads([...n.userIds], [...n.topics]));
-  const params = batchColumns(bookings, ids).map((column) => sql.param(column));
   let found: { journal_ids: unknown[]; created_at: unknown }[];
   try {
-    found = await rows(
-      tx,
-      sql`SELECT journal_ids, created_at FROM ledger_book_batch(${sql.join(params, sql`, `)},
-        ${REALTIME_CHANNEL}, ${sql.param(payloads)}::text[])`,
-    );
+    found = await rows(tx, batchCall(batchColumns(bookings, ids), REALTIME_CHANNEL, payloads));
   } catch (err) {
     throw asDomainError(err);
   }
@@ -52,6 +47,17 @@ export async function bookBatch(
     if (out.outcome !== 'booked') throw new Error('ledger_book_batch: unexpected answer');
     return out;
   });
+}
+
+/** The call of ledger_book_batch with these columns (batchColumns), each one parameter, and NOTIFYs. */
+export function batchCall(
+  columns: readonly unknown[][],
+  channel: string | null,
+  payloads: readonly string[] | null,
+): SQL {
+  const params = columns.map((column) => sql.param(column));
+  return sql`SELECT journal_ids, created_at FROM ledger_book_batch(${sql.join(params, sql`, `)},
+    ${channel}, ${sql.param(payloads)}::text[])`;
 }
 
 /**
