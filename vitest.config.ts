@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'apps/web/**', 'e2e/**'],
     environment: 'node',
+    globalSetup: ['./scripts/vitest-global-setup.ts'],
     setupFiles: ['./scripts/vitest-setup.ts'],
     // Two cores: one fork per core. Forks (not threads) so PGlite's WebAssembly memory and any
     // native pg sockets are fully released when a file's worker exits.

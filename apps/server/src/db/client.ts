@@ -41,20 +41,27 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens PGlite in `<dataDir>/pgdata`, or in memory when `dataDir` is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite in `<dataDir>/pgdata`, or in memory when `dataDir` is null (tests). An in-memory
+ * database may start from `template`, a tarball of a data folder (`dumpDataDir`), instead of initdb.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  template?: Blob,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   let client: PGlite;
   if (dataDir) {
     const folder = path.join(dataDir, 'pgdata');
     mkdirSync(folder, { recursive: true });
     client = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     async migrate() {
       await restampAppliedMigrations(db, migrationsFolder);
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

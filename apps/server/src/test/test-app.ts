@@ -3,23 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { type Database, openPostgres } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { diskStore } from '../lib/object-store.js';
 import { seed } from '../seed.js';
+import { openPgliteFromTemplate } from './pglite-template.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a throwaway database on the
- * PostgreSQL server named by TEST_DATABASE_URL (the second pass of `npm test`).
+ * A fresh database per test file: in-memory PGlite by default, copied from the run's migrated
+ * template, or a throwaway database on the PostgreSQL server named by TEST_DATABASE_URL (the
+ * second pass of `npm test`).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite(null);
+    const database = await openPgliteFromTemplate(inject('pgliteTemplate'));
     return { database, drop: async () => {} };
   }
   const name = `meridian_test_${randomBytes(6).toString('hex')}`;
