@@ -30,7 +30,8 @@ export interface Claim {
  * of the members of `share` (all when null), locked. The window walks the (started_at, id) index of
  * active investments by keyset, so a run reads each row once instead of passing again over the rows
  * its earlier batches accrued; it is read first and on its own because the planner, guessing how
- * few rows a share and `due` keep, would otherwise sort the whole table for every batch. A row
+ * few rows a share and `due` keep, would otherwise sort the whole table for every batch. The share is
+ * picked from the window here (shareOf), so only its own rows are looked up again and locked. A row
  * another transaction holds is skipped (SKIP LOCKED: another runner or node, a member ending theirs),
  * so no two runners ever take the same row; `due` is a coarse filter, planAccrual decides the days
  * from the locked row.
@@ -46,35 +47,50 @@ export async function claimDueInvestments(
     ? sql`(${investments.startedAt}, ${investments.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id})`
     : undefined;
   const seen = await tx
-    .select({ id: investments.id, startedAt: investments.startedAt })
+    .select({ id: investments.id, startedAt: investments.startedAt, userId: investments.userId })
     .from(investments)
     .where(and(eq(investments.status, 'active'), past))
     .orderBy(asc(investments.startedAt), asc(investments.id))
     .limit(window);
-  const last = seen.at(-1) ?? null;
-  if (!last) return { rows: [], last: after, more: false };
+  const seenLast = seen.at(-1);
+  if (!seenLast) return { rows: [], last: after, more: false };
+  const last = { id: seenLast.id, startedAt: seenLast.startedAt };
+  const more = seen.length === window;
+  // By member, never by investment: two shares never lock the same account, so neither waits for the other.
+  const ids = (share && share.of > 1 ? seen.filter((r) => shareOf(r.userId, share.of) === share.index) : seen).map(
+    (r) => r.id,
+  );
+  if (ids.length === 0) return { rows: [], last, more };
   const due = sql`${investments.daysAccrued} < LEAST(${investments.durationDays},
     FLOOR(EXTRACT(EPOCH FROM (${now.toISOString()}::timestamptz - ${investments.startedAt})) / 86400))`;
-  // By member, never by investment: two shares never lock the same account, so neither waits for the other.
-  const mine =
-    share && share.of > 1
-      ? sql`mod(hashtext(${investments.userId})::bigint + 2147483648, ${share.of}) = ${share.index}`
-      : undefined;
   const rows = await tx
     .select()
     .from(investments)
     .where(
       and(
         // One parameter however large the window (a list of parameters has a ceiling), read by the index.
-        sql`${investments.id} = ANY(${sql.param(seen.map((r) => r.id))}::text[])`,
+        sql`${investments.id} = ANY(${sql.param(ids)}::text[])`,
         eq(investments.status, 'active'),
         due,
-        mine,
       ),
     )
     .orderBy(asc(investments.startedAt), asc(investments.id))
     .for('update', { skipLocked: true });
-  return { rows, last, more: seen.length === window };
+  return { rows, last, more };
+}
+
+/**
+ * Which of `of` shares a member belongs to: FNV-1a over the id's UTF-16 code units. Any stable hash
+ * does, as long as every node runs the same one; computed here, so the database reads only the rows of
+ * the runner's own share.
+ */
+export function shareOf(userId: string, of: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) {
+    hash ^= userId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % of;
 }
 
 /**
