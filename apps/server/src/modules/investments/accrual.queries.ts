@@ -1,12 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { investments } from '../../db/schema/index.js';
+import { rows } from '../../lib/sql.js';
 import type { AccrualMark, InvestmentAdvance } from './accrual-plan.js';
 import type { InvestmentRow } from './investments.queries.js';
 
-/** Where a run of the job has got to: the last investment it has looked at, in (started_at, id) order. */
+/**
+ * Where a run of the job has got to: the last investment it has looked at, in (started_at, id) order.
+ * The time is kept as the database wrote it (text), so the next window starts exactly after it.
+ */
 export interface AccrualCursor {
-  startedAt: Date;
+  startedAt: string;
   id: string;
 }
 
@@ -29,12 +33,13 @@ export interface Claim {
  * The next `window` active investments after `after`, oldest first, and of them those due at `now`
  * of the members of `share` (all when null), locked. The window walks the (started_at, id) index of
  * active investments by keyset, so a run reads each row once instead of passing again over the rows
- * its earlier batches accrued; it is read first and on its own because the planner, guessing how
- * few rows a share and `due` keep, would otherwise sort the whole table for every batch. The share is
- * picked from the window here (shareOf), so only its own rows are looked up again and locked. A row
- * another transaction holds is skipped (SKIP LOCKED: another runner or node, a member ending theirs),
- * so no two runners ever take the same row; `due` is a coarse filter, planAccrual decides the days
- * from the locked row.
+ * its earlier batches accrued. It is read first and on its own because the planner, guessing how few
+ * rows a share and `due` keep, would otherwise sort the whole table for every batch (or, with the
+ * share's filter in the keyset scan, read the heap for every row of it); it answers with one row: how
+ * many it held, its last, and the ids of this share's investments, so only those are looked up again
+ * and locked. A row another transaction holds is skipped (SKIP LOCKED: another runner or node, a
+ * member ending theirs), so no two runners ever take the same row; `due` is a coarse filter,
+ * planAccrual decides the days from the locked row.
  */
 export async function claimDueInvestments(
   tx: Db,
@@ -43,54 +48,44 @@ export async function claimDueInvestments(
   window: number,
   share: AccrualShare | null = null,
 ): Promise<Claim> {
-  const past = after
-    ? sql`(${investments.startedAt}, ${investments.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id})`
-    : undefined;
-  const seen = await tx
-    .select({ id: investments.id, startedAt: investments.startedAt, userId: investments.userId })
-    .from(investments)
-    .where(and(eq(investments.status, 'active'), past))
-    .orderBy(asc(investments.startedAt), asc(investments.id))
-    .limit(window);
-  const seenLast = seen.at(-1);
-  if (!seenLast) return { rows: [], last: after, more: false };
-  const last = { id: seenLast.id, startedAt: seenLast.startedAt };
-  const more = seen.length === window;
+  const past = after ? sql`AND (started_at, id) > (${after.startedAt}::timestamptz, ${after.id})` : sql``;
   // By member, never by investment: two shares never lock the same account, so neither waits for the other.
-  const ids = (share && share.of > 1 ? seen.filter((r) => shareOf(r.userId, share.of) === share.index) : seen).map(
-    (r) => r.id,
+  const mine =
+    share && share.of > 1
+      ? sql`WHERE mod(hashtext(w.user_id)::bigint + 2147483648, ${share.of}) = ${share.index}`
+      : sql``;
+  const [edge] = await rows<{ seen: number; last_id: string; last_started: string; ids: string[] }>(
+    tx,
+    sql`
+      WITH w AS MATERIALIZED (
+        SELECT id, user_id, started_at FROM investments
+         WHERE status = 'active' ${past}
+         ORDER BY started_at, id
+         LIMIT ${window})
+      SELECT (SELECT count(*) FROM w)::int AS seen, l.id AS last_id, l.started_at::text AS last_started,
+             ARRAY(SELECT w.id FROM w ${mine}) AS ids
+        FROM (SELECT id, started_at FROM w ORDER BY started_at DESC, id DESC LIMIT 1) l`,
   );
-  if (ids.length === 0) return { rows: [], last, more };
+  if (!edge) return { rows: [], last: after, more: false };
+  const last = { id: edge.last_id, startedAt: edge.last_started };
+  const more = Number(edge.seen) === window;
+  if (edge.ids.length === 0) return { rows: [], last, more };
   const due = sql`${investments.daysAccrued} < LEAST(${investments.durationDays},
     FLOOR(EXTRACT(EPOCH FROM (${now.toISOString()}::timestamptz - ${investments.startedAt})) / 86400))`;
-  const rows = await tx
+  const claimed = await tx
     .select()
     .from(investments)
     .where(
       and(
         // One parameter however large the window (a list of parameters has a ceiling), read by the index.
-        sql`${investments.id} = ANY(${sql.param(ids)}::text[])`,
+        sql`${investments.id} = ANY(${sql.param(edge.ids)}::text[])`,
         eq(investments.status, 'active'),
         due,
       ),
     )
     .orderBy(asc(investments.startedAt), asc(investments.id))
     .for('update', { skipLocked: true });
-  return { rows, last, more };
-}
-
-/**
- * Which of `of` shares a member belongs to: FNV-1a over the id's UTF-16 code units. Any stable hash
- * does, as long as every node runs the same one; computed here, so the database reads only the rows of
- * the runner's own share.
- */
-export function shareOf(userId: string, of: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < userId.length; i++) {
-    hash ^= userId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % of;
+  return { rows: claimed, last, more };
 }
 
 /**
