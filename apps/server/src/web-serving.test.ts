@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { type Database, openPglite } from './db/client.js';
+import type { Database } from './db/client.js';
+import { openPgliteFromTemplate } from './test/pglite-template.js';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'meridian-dist-'));
 let app: App;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Meridian</title>');
   writeFileSync(path.join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
-  database = await openPglite(null);
+  database = await openPgliteFromTemplate(inject('pgliteTemplate'));
   await database.migrate();
   const config = loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dist });
   app = await buildApp({ config, db: database.db, webDist: dist });
