@@ -10,17 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
-import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
-import {
-  CodeRefused,
-  codeRefusal,
-  fileWithdrawal,
-  requestCode,
-  verifyCode,
-  type WithdrawalContext,
-} from './withdrawals.service.js';
+import { codeVerdict, fileWithdrawal, requestCode, verifyCode, type WithdrawalContext } from './withdrawals.service.js';
 
 const tags = ['withdrawals'];
 
@@ -90,13 +83,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      try {
-        const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, context()));
-        return reply.status(201).send(filed);
-      } catch (err) {
-        if (err instanceof CodeRefused) throw await codeRefusal(db, err);
-        throw err;
-      }
+      idempotencyKey(req); // refused before a try of the code is taken
+      const ctx = context();
+      const verdict = await codeVerdict(db, user, req.body, ctx);
+      const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, verdict, ctx));
+      return reply.status(201).send(filed);
     },
   );
 

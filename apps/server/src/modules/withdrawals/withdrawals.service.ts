@@ -26,14 +26,16 @@ import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
   type CodeRow,
-  countWrongTry,
+  findNewestCode,
+  giveCodeTryBack,
   insertCode,
   insertWithdrawal,
   lockNewestCode,
   lockWithdrawal,
-  markCodeUsed,
   markWithdrawal,
   pendingWithdrawalsPage,
+  spendCode,
+  takeCodeTry,
   withdrawalExists,
 } from './withdrawals.queries.js';
 
@@ -114,56 +116,65 @@ export async function requestCode(db: Db, user: UserRow, req: WithdrawalRequest,
   });
 }
 
-/** A code that does not confirm this withdrawal; `wrongTry` when it counts against the code. */
-export class CodeRefused extends Error {
-  constructor(
-    readonly code: 'INVALID_OTP' | 'OTP_EXPIRED' | 'OTP_LOCKED',
-    readonly wrongTry: string | null,
-  ) {
-    super(code);
-  }
-}
+const CODE_REFUSALS = {
+  INVALID_OTP: withdrawalMessages.invalidOtp,
+  OTP_EXPIRED: withdrawalMessages.otpExpired,
+  OTP_LOCKED: withdrawalMessages.otpLocked,
+} as const;
+const refused = (code: keyof typeof CODE_REFUSALS) => new AppError(code, CODE_REFUSALS[code]);
 
-/** Checks a code inside `tx` (its row locked); throws CodeRefused. */
-async function checkCode(tx: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext): Promise<CodeRow> {
-  const row = await lockNewestCode(tx, user.id);
-  if (!row || row.usedAt) throw new CodeRefused('INVALID_OTP', null);
-  if (row.attempts >= CODE_MAX_TRIES) throw new CodeRefused('OTP_LOCKED', null);
-  if (row.expiresAt.getTime() <= ctx.now.getTime()) throw new CodeRefused('OTP_EXPIRED', null);
-  const given = Buffer.from(codeHash(ctx.secret, row.id, req.otp), 'hex');
-  const stored = Buffer.from(row.codeHash, 'hex');
-  const codeMatches = given.length === stored.length && timingSafeEqual(given, stored);
-  if (!codeMatches || row.requestHash !== requestFingerprint(req)) throw new CodeRefused('INVALID_OTP', row.id);
-  return row;
+/** Why no try of the newest code could be taken. */
+function noTryLeft(row: CodeRow | undefined, now: Date): AppError {
+  if (!row || row.usedAt) return refused('INVALID_OTP');
+  if (row.attempts >= CODE_MAX_TRIES) return refused('OTP_LOCKED');
+  if (row.expiresAt.getTime() <= now.getTime()) return refused('OTP_EXPIRED');
+  // A newer code arrived between the two reads: this one was not checked against it.
+  return refused('INVALID_OTP');
 }
 
 /**
- * A refused code as the client hears it. A wrong try is counted in its own transaction (the one
- * that checked rolled back), and the fifth locks the code.
+ * Compares a code under the rule every one-time code of the platform follows (decision 009): the
+ * try is taken first — counted in the same statement that checks the code is unused, unexpired and
+ * has tries left, and committed on its own — and only then compared, so neither a rolled-back
+ * request nor many requests at once can compare more than CODE_MAX_TRIES wrong codes. The right
+ * code gives its try back: checking it, cancelling and checking it again costs the member nothing.
+ * Throws the refusal (INVALID_OTP, and OTP_LOCKED once the last try went to a wrong code).
  */
-export async function codeRefusal(db: Db, err: CodeRefused): Promise<AppError> {
-  if (err.wrongTry) {
-    const tries = await countWrongTry(db, err.wrongTry);
-    if (tries >= CODE_MAX_TRIES) return new AppError('OTP_LOCKED', withdrawalMessages.otpLocked);
+async function checkCode(db: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext): Promise<CodeRow> {
+  checkMinimum(req, ctx);
+  const row = await takeCodeTry(db, user.id, CODE_MAX_TRIES, ctx.now);
+  if (!row) throw noTryLeft(await findNewestCode(db, user.id), ctx.now);
+  const given = Buffer.from(codeHash(ctx.secret, row.id, req.otp), 'hex');
+  const stored = Buffer.from(row.codeHash, 'hex');
+  const codeMatches = given.length === stored.length && timingSafeEqual(given, stored);
+  if (!codeMatches || row.requestHash !== requestFingerprint(req)) {
+    throw refused(row.attempts >= CODE_MAX_TRIES ? 'OTP_LOCKED' : 'INVALID_OTP');
   }
-  const message = {
-    INVALID_OTP: withdrawalMessages.invalidOtp,
-    OTP_EXPIRED: withdrawalMessages.otpExpired,
-    OTP_LOCKED: withdrawalMessages.otpLocked,
-  }[err.code];
-  return new AppError(err.code, message);
+  await giveCodeTryBack(db, row.id);
+  return row;
 }
 
 /** Checks a code without using it (the page's step before the caution dialog). */
 export async function verifyCode(db: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext) {
-  checkMinimum(req, ctx);
-  try {
-    await moneyTransaction(db, (tx) => checkCode(tx, user, req, ctx));
-  } catch (err) {
-    if (err instanceof CodeRefused) throw await codeRefusal(db, err);
-    throw err;
-  }
+  await checkCode(db, user, req, ctx);
   return { ok: true as const };
+}
+
+/**
+ * The code's verdict on a filing, reached before the filing's transaction (its try must stay counted
+ * whatever that transaction does): the checked code, or why it was refused. A refusal is raised
+ * inside the transaction, after the Idempotency-Key had its chance to replay a filing already made.
+ */
+export function codeVerdict(
+  db: Db,
+  user: UserRow,
+  req: WithdrawalWithOtp,
+  ctx: WithdrawalContext,
+): Promise<CodeRow | AppError> {
+  return checkCode(db, user, req, ctx).catch((err: unknown) => {
+    if (err instanceof AppError) return err;
+    throw err;
+  });
 }
 
 export interface FiledWithdrawal {
@@ -180,11 +191,12 @@ export async function fileWithdrawal(
   tx: Db,
   user: UserRow,
   req: WithdrawalWithOtp,
+  verdict: CodeRow | AppError,
   ctx: WithdrawalContext,
 ): Promise<FiledWithdrawal> {
-  checkMinimum(req, ctx);
-  const code = await checkCode(tx, user, req, ctx);
-  await markCodeUsed(tx, code.id, ctx.now);
+  if (verdict instanceof AppError) throw verdict;
+  // Another request with the same code may have used it since it was checked.
+  if (!(await spendCode(tx, verdict.id, ctx.now))) throw refused('INVALID_OTP');
   return holdWithdrawal(tx, user, req, ctx);
 }
 

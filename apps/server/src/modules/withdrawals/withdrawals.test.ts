@@ -107,6 +107,19 @@ describe('the one-time code', () => {
     expect(await m.wallet()).toMatchObject({ balanceCents: 50_000 });
   });
 
+  it('costs no try when right: checked again and again after 4 wrong ones, it still files', async () => {
+    const m = await fundedUser(ctx, 50_000);
+    await askCode(m, paypal(20_000));
+    const code = await mailedCode(m);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect((await verify(m, { ...paypal(20_000), otp: wrong })).statusCode).toBe(400);
+    // Checked, the dialog cancelled, checked again: the code stays good for its 10 minutes.
+    for (let i = 0; i < 6; i++) expect((await verify(m, { ...paypal(20_000), otp: code })).statusCode).toBe(200);
+    later(9 * 60_000);
+    expect((await file(m, { ...paypal(20_000), otp: code })).statusCode).toBe(201);
+    expect(await m.wallet()).toMatchObject({ balanceCents: 30_000 });
+  });
+
   it('expires after 10 minutes', async () => {
     const m = await fundedUser(ctx, 50_000);
     await askCode(m, paypal(20_000));
