@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mayReadPrivateFile } from '../../core/receipts/private-file-access.js';
 import { RECEIPT_TYPES } from '../../core/receipts/receipt-type.js';
 import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
 import { AppError } from '../../http/errors.js';
@@ -181,14 +182,14 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A receipt is shown to its owner and to admins only; to anyone else it does not exist.
+  // A receipt is shown to its active owner and to active operators only; to anyone else it does not exist.
   app.get(
     '/receipts/:id',
     {
       onRequest: requireUser,
       schema: {
         operationId: 'getReceipt',
-        summary: 'A deposit’s receipt file, to its owner and admins',
+        summary: 'A deposit’s receipt file, to its active owner and active admins',
         tags: ['receipts'],
         params: z.object({ id: z.string().max(100) }),
         response: {
@@ -203,7 +204,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       const receipt = await findReceipt(db, req.params.id).catch(() => undefined);
-      const allowed = receipt && (receipt.userId === user.id || user.role === 'admin');
+      const allowed = receipt && mayReadPrivateFile(user, receipt.userId);
       const body = allowed ? await objects.get(receipt.storageKey) : null;
       if (!receipt || !allowed || !body) throw new AppError('NOT_FOUND', depositMessages.receiptNotFound);
       const extension = receipt.contentType === 'application/pdf' ? 'pdf' : receipt.contentType.split('/')[1];
