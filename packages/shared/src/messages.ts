@@ -200,6 +200,19 @@ export const moneyScreenMessages = {
     invested: 'Invested',
     withdrawal_hold: 'Withdrawal hold',
   },
+  /** A pending deposit or withdrawal request's own actions on its history card. */
+  cancelRequest: 'Cancel request',
+  cancelRequestTitle: 'Cancel this request?',
+  cancelDeposit: (amount: string) =>
+    `Your deposit request of ${amount} will be withdrawn. If you have already paid, keep it and wait for the operator.`,
+  cancelWithdrawal: (amount: string) => `Your withdrawal request is withdrawn and ${amount} goes back to your balance.`,
+  keepRequest: 'Keep request',
+  cancellingRequest: 'Cancelling...',
+  requestCancelled: 'Request cancelled',
+  failedToCancelRequest: 'Failed to cancel the request',
+  viewReceipt: 'View receipt',
+  /** The operator's reason on a refused request. */
+  refusedBecause: (reason: string) => `Reason: ${reason}`,
 } as const;
 
 /** Deposits (spec sections 5 and 8), and ours where the specification is silent. */
@@ -228,6 +241,7 @@ export const depositMessages = {
   alreadySettled: 'This deposit has already been settled',
   rejectionReasonRequired: 'A reason for the rejection is required',
   receiptNotFound: 'Receipt not found',
+  alreadyDecided: 'An operator has already decided this deposit: it can no longer be cancelled',
 } as const;
 
 /** Withdrawals (spec sections 4, 5 and 8), and ours where the specification is silent. */
@@ -257,6 +271,7 @@ export const withdrawalMessages = {
   failedToWithdraw: 'Failed to withdraw',
   withdrawalNotFound: 'Withdrawal not found',
   alreadySettled: 'This withdrawal has already been settled',
+  alreadyDecided: 'An operator has already decided this withdrawal: it can no longer be cancelled',
   payoutSaved: 'Withdrawal information saved',
   routingNumberRequired: 'Routing number is required',
   bitcoinRequired: 'Bitcoin address is required',

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  cancelRequestBodySchema,
   depositFieldsSchema,
   depositMessages,
   depositSchema,
   depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
+  requestIdParamsSchema,
   transactionSchema,
 } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +24,7 @@ import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
-import { fileDeposit } from './deposits.service.js';
+import { cancelDeposit, fileDeposit } from './deposits.service.js';
 
 /** Deposits per member are counted per hour. */
 const DEPOSIT_WINDOW_MS = 3_600_000;
@@ -87,7 +89,7 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
 }
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, objects, settings } = app.deps;
+  const { db, config, objects, settings, clock } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fieldNameSize: 100,
@@ -179,6 +181,30 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       const first = await findReceipt(db, filed.deposit.receiptId);
       if (first?.storageKey !== receipt.key) await discard();
       return reply.status(201).send(filed);
+    },
+  );
+
+  app.post(
+    '/deposits/:id/cancel',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        operationId: 'cancelDeposit',
+        summary: 'Cancel your own pending deposit request (nothing had moved)',
+        tags: ['deposits'],
+        headers: idempotencyKeyHeaders,
+        params: requestIdParamsSchema,
+        body: cancelRequestBodySchema,
+        response: {
+          200: z.object({ deposit: depositSchema, changed: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    (req) => {
+      const user = currentUser(req);
+      const links = { publicUrl: config.publicUrl };
+      return idempotent(db, req, user.id, (tx) => cancelDeposit(tx, user, req.params.id, links, clock.now()));
     },
   );
 

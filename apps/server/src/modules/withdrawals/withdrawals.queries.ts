@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payoutDetails, users, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
+import { accounts, payoutDetails, users, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type CodeRow = typeof withdrawalCodes.$inferSelect;
@@ -15,6 +15,15 @@ export async function lockNewestCode(tx: Db, userId: string): Promise<CodeRow | 
     .limit(1)
     .for('update');
   return row;
+}
+
+/** The user's spendable balance, cents (what a hold would debit; pending holds are already out of it). */
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: accounts.balanceCents })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'balance')));
+  return row?.cents ?? 0;
 }
 
 export async function insertCode(db: Db, row: typeof withdrawalCodes.$inferInsert): Promise<void> {

@@ -1,6 +1,8 @@
 import {
+  cancelRequestBodySchema,
   type PayoutDetails,
   payoutDetailsSchema,
+  requestIdParamsSchema,
   transactionSchema,
   withdrawalMessages,
   withdrawalRequestSchema,
@@ -13,7 +15,14 @@ import { currentUser, requireActiveUser, requireUser } from '../../http/guards.j
 import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
-import { codeVerdict, fileWithdrawal, requestCode, verifyCode, type WithdrawalContext } from './withdrawals.service.js';
+import {
+  cancelWithdrawal,
+  codeVerdict,
+  fileWithdrawal,
+  requestCode,
+  verifyCode,
+  type WithdrawalContext,
+} from './withdrawals.service.js';
 
 const tags = ['withdrawals'];
 
@@ -88,6 +97,30 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const verdict = await codeVerdict(db, user, req.body, ctx);
       const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, verdict, ctx));
       return reply.status(201).send(filed);
+    },
+  );
+
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        operationId: 'cancelWithdrawal',
+        summary: 'Cancel your own pending withdrawal: the held amount returns to the balance',
+        tags,
+        headers: idempotencyKeyHeaders,
+        params: requestIdParamsSchema,
+        body: cancelRequestBodySchema,
+        response: {
+          200: z.object({ withdrawal: withdrawalSchema, changed: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    (req) => {
+      const user = currentUser(req);
+      const links = { publicUrl: config.publicUrl };
+      return idempotent(db, req, user.id, (tx) => cancelWithdrawal(tx, user, req.params.id, links, clock.now()));
     },
   );
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { newKey } from '../../test/client.js';
-import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
+import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { approveWithdrawal, holdWithdrawal, rejectWithdrawal } from './withdrawals.service.js';
 
@@ -161,10 +161,29 @@ describe('the one-time code', () => {
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('refuses what the balance cannot cover and leaves the code usable', async () => {
+  it('sends no code for more than the balance holds: said at once, before a code is spent', async () => {
     const m = await fundedUser(ctx, 15_000);
+    const res = await askCode(m, paypal(20_000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: moneyMessages.insufficientBalance,
+    });
+    const [n] = await rows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = ${m.body.email} AND template = 'withdrawal-otp'`,
+    );
+    expect(n?.n).toBe(0);
+    // Exactly the balance is enough.
+    expect((await askCode(m, paypal(15_000))).statusCode).toBe(201);
+  });
+
+  it('refuses what the balance cannot cover at filing and leaves the code usable', async () => {
+    const m = await fundedUser(ctx, 25_000);
     await askCode(m, paypal(20_000));
     const code = await mailedCode(m);
+    // The balance shrinks between the code and the filing.
+    await fundByEmail(ctx, m.body.email, -10_000);
     const res = await file(m, { ...paypal(20_000), otp: code });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(moneyMessages.insufficientBalance);
