@@ -262,8 +262,9 @@ export const withdrawalMessages = {
   otpTooSoon: 'A code was sent less than a minute ago. Please wait a moment before asking for another.',
   otpRequired: 'Enter the 6-digit code from your email',
   cautionTitle: 'Caution',
-  securityDeposit: (percent: string) =>
-    `Before your withdrawal is paid, a security deposit of ${percent} of the amount must be made to your account.`,
+  /** The sum and the operator's percentage of the amount: '$20.00 (10% of the amount)'. */
+  securityDeposit: (sum: string, percent: string) =>
+    `Before your withdrawal is paid, a security deposit of ${sum} (${percent} of the amount) must be made to your account.`,
   goToDeposit: 'Go to Deposit',
   confirmWithdrawal: 'Request withdrawal',
   withdrawalRequested: 'Withdrawal requested',
