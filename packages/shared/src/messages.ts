@@ -242,6 +242,20 @@ export const depositMessages = {
   rejectionReasonRequired: 'A reason for the rejection is required',
   receiptNotFound: 'Receipt not found',
   alreadyDecided: 'An operator has already decided this deposit: it can no longer be cancelled',
+  /**
+   * The deposit page's lead, naming only the kinds of method the operator has switched on (in the
+   * order bank, crypto, PayPal); none known (loading, or none on offer), no kind at all.
+   */
+  pageLead: (kinds: readonly ('bank' | 'crypto' | 'paypal')[]) => {
+    const names = (['bank', 'crypto', 'paypal'] as const)
+      .filter((k) => kinds.includes(k))
+      .map((k) => ({ bank: 'bank transfer', crypto: 'crypto', paypal: 'PayPal' })[k]);
+    if (names.length === 0) return 'Add money to your balance.';
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    return `Add money to your balance by ${list}.`;
+  },
+  /** Why checkout sent the member back to the deposit form. */
+  checkoutMissing: 'Choose an amount and a method to deposit.',
 } as const;
 
 /** Withdrawals (spec sections 4, 5 and 8), and ours where the specification is silent. */
