@@ -67,11 +67,13 @@ test('withdraw by bank with the e-mailed code; held, then paid out by the operat
   await expect(summaryFigure(page, 'Total Withdrawal')).toHaveText('$0.00');
   // The operator's decision reaches this page over its live channel: wait until it is open.
   await waitForRealtime(page);
+  // The queue holds every member's requests (other journeys' too): this member's, by their id.
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string };
   const pending = await runAdmin(['withdrawals']);
   const id =
     pending
       .split('\n')
-      .find((line) => line.includes('$250.00'))
+      .find((line) => line.includes('$250.00') && line.endsWith(`user ${me.id}`))
       ?.split(/\s+/)[0] ?? '';
   expect((await runAdmin(['approve-withdrawal', id])).trim()).toBe(`withdrawal ${id} paid out`);
   await expect(summaryFigure(page, 'Total Withdrawal')).toHaveText('$250.00');
