@@ -90,7 +90,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(page.getByText('Bank name is required', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, { exclude });
-      await page.goto('/withdraw/method?amount=150&method=paypal&email=me%40example.com&otp=true');
+      // The code step's destination is kept in the tab, not in the address (features/withdraw/lib/kept-destination.ts).
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'meridian:withdrawal-destination',
+          JSON.stringify({ amountCents: 15_000, method: 'paypal', destination: { email: 'me@example.com' } }),
+        ),
+      );
+      await page.goto('/withdraw/method?amount=150&method=paypal&otp=true');
       await settle(page, theme);
       await expect(page.getByLabel('One-time password', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, { exclude });

@@ -122,7 +122,7 @@ export const adminMessages = {
     anyType: 'Any type',
     anyStatus: 'Any status',
     typeLabels: { credit: 'Credit', debit: 'Debit' },
-    statusLabels: { success: 'Success', pending: 'Pending', failed: 'Failed' },
+    statusLabels: { success: 'Success', pending: 'Pending', failed: 'Failed', cancelled: 'Cancelled' },
     /** Each history mode as the console's tables name it. */
     modeLabels: {
       deposit: 'Deposit',

@@ -200,6 +200,19 @@ export const moneyScreenMessages = {
     invested: 'Invested',
     withdrawal_hold: 'Withdrawal hold',
   },
+  /** A pending deposit or withdrawal request's own actions on its history card. */
+  cancelRequest: 'Cancel request',
+  cancelRequestTitle: 'Cancel this request?',
+  cancelDeposit: (amount: string) =>
+    `Your deposit request of ${amount} will be withdrawn. If you have already paid, keep it and wait for the operator.`,
+  cancelWithdrawal: (amount: string) => `Your withdrawal request is withdrawn and ${amount} goes back to your balance.`,
+  keepRequest: 'Keep request',
+  cancellingRequest: 'Cancelling...',
+  requestCancelled: 'Request cancelled',
+  failedToCancelRequest: 'Failed to cancel the request',
+  viewReceipt: 'View receipt',
+  /** The operator's reason on a refused request. */
+  refusedBecause: (reason: string) => `Reason: ${reason}`,
 } as const;
 
 /** Deposits (spec sections 5 and 8), and ours where the specification is silent. */
@@ -228,6 +241,21 @@ export const depositMessages = {
   alreadySettled: 'This deposit has already been settled',
   rejectionReasonRequired: 'A reason for the rejection is required',
   receiptNotFound: 'Receipt not found',
+  alreadyDecided: 'An operator has already decided this deposit: it can no longer be cancelled',
+  /**
+   * The deposit page's lead, naming only the kinds of method the operator has switched on (in the
+   * order bank, crypto, PayPal); none known (loading, or none on offer), no kind at all.
+   */
+  pageLead: (kinds: readonly ('bank' | 'crypto' | 'paypal')[]) => {
+    const names = (['bank', 'crypto', 'paypal'] as const)
+      .filter((k) => kinds.includes(k))
+      .map((k) => ({ bank: 'bank transfer', crypto: 'crypto', paypal: 'PayPal' })[k]);
+    if (names.length === 0) return 'Add money to your balance.';
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    return `Add money to your balance by ${list}.`;
+  },
+  /** Why checkout sent the member back to the deposit form. */
+  checkoutMissing: 'Choose an amount and a method to deposit.',
 } as const;
 
 /** Withdrawals (spec sections 4, 5 and 8), and ours where the specification is silent. */
@@ -248,8 +276,9 @@ export const withdrawalMessages = {
   otpTooSoon: 'A code was sent less than a minute ago. Please wait a moment before asking for another.',
   otpRequired: 'Enter the 6-digit code from your email',
   cautionTitle: 'Caution',
-  securityDeposit: (percent: string) =>
-    `Before your withdrawal is paid, a security deposit of ${percent} of the amount must be made to your account.`,
+  /** The sum and the operator's percentage of the amount: '$20.00 (10% of the amount)'. */
+  securityDeposit: (sum: string, percent: string) =>
+    `Before your withdrawal is paid, a security deposit of ${sum} (${percent} of the amount) must be made to your account.`,
   goToDeposit: 'Go to Deposit',
   confirmWithdrawal: 'Request withdrawal',
   withdrawalRequested: 'Withdrawal requested',
@@ -257,6 +286,7 @@ export const withdrawalMessages = {
   failedToWithdraw: 'Failed to withdraw',
   withdrawalNotFound: 'Withdrawal not found',
   alreadySettled: 'This withdrawal has already been settled',
+  alreadyDecided: 'An operator has already decided this withdrawal: it can no longer be cancelled',
   payoutSaved: 'Withdrawal information saved',
   routingNumberRequired: 'Routing number is required',
   bitcoinRequired: 'Bitcoin address is required',

@@ -33,3 +33,13 @@ describe('transferFeeCents', () => {
     expect(transferFeeCents(10, 0)).toBe(0);
   });
 });
+
+describe('securityDepositCents', () => {
+  it('is the percentage of the amount, rounded half up to the cent', async () => {
+    const { securityDepositCents } = await import('./money.js');
+    expect(securityDepositCents(20_000, 1_000)).toBe(2_000); // $200 at 10% = $20.00
+    expect(securityDepositCents(84_478, 1_000)).toBe(8_448); // 8447.8 cents
+    expect(securityDepositCents(5, 1_000)).toBe(1); // 0.5 cent rounds up
+    expect(securityDepositCents(20_000, 0)).toBe(0);
+  });
+});

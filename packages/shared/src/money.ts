@@ -17,6 +17,14 @@ export function formatCents(cents: number): string {
 }
 
 /**
+ * The security deposit the caution dialog announces for a withdrawal of `amountCents`: `depositBps`
+ * of it, rounded half up to the cent. Shown only (an operator asks for it); the server books nothing by it.
+ */
+export function securityDepositCents(amountCents: number, depositBps: number): number {
+  return Math.floor((assertCents(amountCents) * depositBps + 5_000) / 10_000);
+}
+
+/**
  * The transfer fee in cents for `amountCents`: 2% (TRANSFER_FEE_BPS), rounded half up to the cent,
  * and never less than 1 cent when a fee is charged at all (so 1-24 cent transfers, whose 2% rounds
  * to 0, still pay 1 cent; docs/decisions/005). A 0 bps fee setting charges nothing.

@@ -52,10 +52,12 @@ const ACCESS: Record<string, Access> = {
   'POST /api/internal/admin': 'internal',
   'GET /api/wallet': 'active',
   'POST /api/deposits': 'active',
+  'POST /api/deposits/:id/cancel': 'active',
   'GET /api/receipts/:id': 'signed-in',
   'POST /api/withdrawals/otp': 'active',
   'POST /api/withdrawals/otp/verify': 'active',
   'POST /api/withdrawals': 'active',
+  'POST /api/withdrawals/:id/cancel': 'active',
   'GET /api/payout-details': 'signed-in',
   'PUT /api/payout-details': 'signed-in',
   'GET /api/investments': 'active',
@@ -189,8 +191,9 @@ describe('the authorization matrix', () => {
       await bob.client.request('GET', `/api/receipts/${receiptId}`),
       await bob.money('POST', `/api/investments/${investmentId}/end`),
       await bob.client.request('DELETE', `/api/sessions/${aliceSession}`),
+      await bob.money('POST', `/api/deposits/${filed.json().deposit.id}/cancel`),
     ];
-    expect(attempts.map((r) => r.statusCode)).toEqual([404, 404, 404]);
+    expect(attempts.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
 
     // Alice's own requests still find each of them.
     expect((await alice.client.request('GET', `/api/receipts/${receiptId}`)).statusCode).toBe(200);

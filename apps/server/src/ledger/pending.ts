@@ -6,8 +6,8 @@ import type { HistoryLine, HistoryRow } from './book.js';
 
 /**
  * History rows of requests that move no money yet (a deposit awaiting the operator): written
- * pending with no journal, and settled once — success with the journal that moved the money, or
- * failed with nothing moved. The ledger writes every history row; these are the ones book() does not.
+ * pending with no journal, and settled once — success with the journal that moved the money,
+ * failed (refused) or cancelled (withdrawn by its member) with nothing moved. The ledger writes every history row; these are the ones book() does not.
  */
 export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): Promise<HistoryRow> {
   const [row] = await tx
@@ -33,7 +33,7 @@ export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): 
 export async function settlePending(
   tx: Db,
   id: string,
-  outcome: { status: 'success'; journalId?: number } | { status: 'failed' },
+  outcome: { status: 'success'; journalId?: number } | { status: 'failed' } | { status: 'cancelled' },
 ): Promise<boolean> {
   // A row whose money moved when it was written (a withdrawal's hold) keeps that journal.
   const change =

@@ -43,7 +43,8 @@ export const rejectDepositBodySchema = z.strictObject(
   strictErrors,
 );
 
-export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** 'cancelled': withdrawn by the member who filed it, before an operator decided. */
+export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
 /** A deposit as its owner and the operator see it. */
 export const depositSchema = z.object({

@@ -60,7 +60,8 @@ export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
 /** A user's wallets (the books' user account kinds), as a history row names them. */
 export const WALLET_KINDS = ['balance', 'profit', 'bonus', 'referral_bonus', 'invested', 'withdrawal_hold'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
-export const TRANSACTION_STATUSES = ['success', 'pending', 'failed'] as const;
+/** 'cancelled': a deposit or withdrawal request its member withdrew before an operator decided. */
+export const TRANSACTION_STATUSES = ['success', 'pending', 'failed', 'cancelled'] as const;
 export const TRANSACTION_MODES = [
   'deposit',
   'withdrawal',
@@ -109,6 +110,15 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** A row of a history list: the row, and what its deposit or withdrawal request adds to it. */
+export const historyItemSchema = transactionSchema.extend({
+  /** Why an operator refused this deposit or withdrawal request; null for every other row. */
+  reason: z.string().nullable(),
+  /** The receipt filed with a deposit request (GET /api/receipts/:id); null for every other row. */
+  receiptId: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
 export const transactionsQuerySchema = z.strictObject(
   {
     type: z.enum(TRANSACTION_TYPES, { error: messages.invalidRequest }).optional(),
@@ -119,8 +129,16 @@ export const transactionsQuerySchema = z.strictObject(
   strictErrors,
 );
 
+/** A member's own deposit or withdrawal request in a path (its id is its history row's). */
+export const requestIdParamsSchema = z.strictObject(
+  { id: text(100, messages.notFound).min(1, { error: messages.notFound }) },
+  strictErrors,
+);
+/** Cancelling a request takes no body (an empty object is accepted too). */
+export const cancelRequestBodySchema = z.strictObject({}, strictErrors).nullish();
+
 export const transactionsPageSchema = z.object({
-  items: z.array(transactionSchema),
+  items: z.array(historyItemSchema),
   nextCursor: z.string().nullable(),
 });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;

@@ -93,7 +93,8 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 export const withdrawalWithOtpSchema = withdrawalUnion({ otp: otpField });
 export type WithdrawalWithOtp = z.infer<typeof withdrawalWithOtpSchema>;
 
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+/** 'cancelled': withdrawn by the member who filed it, before an operator decided; the hold went back. */
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'cancelled'] as const;
 
 export const withdrawalSchema = z.object({
   id: z.string(),

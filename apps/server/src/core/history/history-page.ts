@@ -1,6 +1,7 @@
 import {
   type AdminTransaction,
   TRANSACTION_CATEGORY_MODES,
+  type Transaction,
   type TransactionCategory,
   type TransactionsPage,
 } from '@meridian/shared';
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { decodeKeyset, encodeKeyset, keysetTime, pageOf } from '../../lib/keyset-cursor.js';
 import { toTransactionDto } from './history.queries.js';
+import { withRequestDetails } from './history-details.js';
 
 /**
  * Pages of the history (the members' own list, the console's list of one user or of everyone, the
@@ -19,7 +21,7 @@ export interface HistoryFilter {
   type?: 'credit' | 'debit' | undefined;
   /** A category lists its modes (TRANSACTION_CATEGORY_MODES). */
   category?: TransactionCategory | undefined;
-  status?: 'success' | 'pending' | 'failed' | undefined;
+  status?: Transaction['status'] | undefined;
 }
 
 export interface PageRequest {
@@ -71,7 +73,8 @@ export function historyWithUsersQuery(db: Db, filter: HistoryFilter, cursor: str
 /** A page of one user's (or, without `userId`, everyone's) history rows. */
 export async function listHistory(db: Db, filter: HistoryFilter, page: PageRequest): Promise<TransactionsPage> {
   const found = await historyQuery(db, filter, page.cursor, page.limit + 1);
-  return pageOf(found, page.limit, toTransactionDto, (r) => encodeKeyset({ at: r.cursorAt, id: r.id }));
+  const rows = pageOf(found, page.limit, toTransactionDto, (r) => encodeKeyset({ at: r.cursorAt, id: r.id }));
+  return { items: await withRequestDetails(db, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** A page of history rows with their owner's name and e-mail. */

@@ -94,7 +94,7 @@ export const transactions = pgTable(
     description: text('description').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
-    status: text('status', { enum: ['success', 'pending', 'failed'] }).notNull(),
+    status: text('status', { enum: ['success', 'pending', 'failed', 'cancelled'] }).notNull(),
     /** The user's wallet this row moved money in or out of (the spec's isForBalance, made exact). */
     wallet: text('wallet', { enum: USER_ACCOUNT_KINDS }),
     /** Written by ledger_book with the journal it inserts in the same statement (no foreign key: see entries). */

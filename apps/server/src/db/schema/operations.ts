@@ -148,7 +148,7 @@ export const deposits = pgTable(
     receiptId: text('receipt_id')
       .notNull()
       .references(() => receipts.id),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
     reason: text('reason'),
@@ -210,7 +210,7 @@ export const withdrawals = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     method: text('method', { enum: ['bank', 'crypto', 'paypal'] }).notNull(),
     destination: jsonb('destination').$type<Record<string, string>>().notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
+    status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
     reason: text('reason'),

@@ -1,17 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  cancelRequestBodySchema,
   depositFieldsSchema,
   depositMessages,
   depositSchema,
   depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
+  requestIdParamsSchema,
   transactionSchema,
 } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mayReadPrivateFile } from '../../core/receipts/private-file-access.js';
 import { RECEIPT_TYPES } from '../../core/receipts/receipt-type.js';
 import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
 import { AppError } from '../../http/errors.js';
@@ -21,7 +24,7 @@ import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
-import { fileDeposit } from './deposits.service.js';
+import { cancelDeposit, fileDeposit } from './deposits.service.js';
 
 /** Deposits per member are counted per hour. */
 const DEPOSIT_WINDOW_MS = 3_600_000;
@@ -86,7 +89,7 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
 }
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, objects, settings } = app.deps;
+  const { db, config, objects, settings, clock } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fieldNameSize: 100,
@@ -181,14 +184,38 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A receipt is shown to its owner and to admins only; to anyone else it does not exist.
+  app.post(
+    '/deposits/:id/cancel',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        operationId: 'cancelDeposit',
+        summary: 'Cancel your own pending deposit request (nothing had moved)',
+        tags: ['deposits'],
+        headers: idempotencyKeyHeaders,
+        params: requestIdParamsSchema,
+        body: cancelRequestBodySchema,
+        response: {
+          200: z.object({ deposit: depositSchema, changed: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    (req) => {
+      const user = currentUser(req);
+      const links = { publicUrl: config.publicUrl };
+      return idempotent(db, req, user.id, (tx) => cancelDeposit(tx, user, req.params.id, links, clock.now()));
+    },
+  );
+
+  // A receipt is shown to its active owner and to active operators only; to anyone else it does not exist.
   app.get(
     '/receipts/:id',
     {
       onRequest: requireUser,
       schema: {
         operationId: 'getReceipt',
-        summary: 'A deposit’s receipt file, to its owner and admins',
+        summary: 'A deposit’s receipt file, to its active owner and active admins',
         tags: ['receipts'],
         params: z.object({ id: z.string().max(100) }),
         response: {
@@ -203,7 +230,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = currentUser(req);
       const receipt = await findReceipt(db, req.params.id).catch(() => undefined);
-      const allowed = receipt && (receipt.userId === user.id || user.role === 'admin');
+      const allowed = receipt && mayReadPrivateFile(user, receipt.userId);
       const body = allowed ? await objects.get(receipt.storageKey) : null;
       if (!receipt || !allowed || !body) throw new AppError('NOT_FOUND', depositMessages.receiptNotFound);
       const extension = receipt.contentType === 'application/pdf' ? 'pdf' : receipt.contentType.split('/')[1];

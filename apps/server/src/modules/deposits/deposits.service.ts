@@ -9,6 +9,7 @@ import {
   historyWording,
   type Transaction,
 } from '@meridian/shared';
+import { memberActor } from '../../core/audit/actors.js';
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
@@ -21,6 +22,7 @@ import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminDepositDto, toDepositDto } from './deposits.dto.js';
 import {
+  type DepositRow,
   depositExists,
   findActiveMethod,
   insertDeposit,
@@ -175,8 +177,55 @@ export function approveDeposit(
 }
 
 /**
+ * Closes a pending deposit whose row the caller has locked, with nothing moved: rejected by an
+ * operator (with a reason; the member is e-mailed) or cancelled by its member. The history row
+ * settles failed or cancelled, the deposit is marked, audited as `actor`.
+ */
+async function closeUnpaid(
+  tx: Db,
+  d: DepositRow,
+  outcome: { status: 'rejected'; reason: string } | { status: 'cancelled' },
+  actor: string,
+  links: Pick<Links, 'publicUrl'>,
+  now: Date,
+): Promise<Settlement> {
+  const rejected = outcome.status === 'rejected';
+  const reason = rejected ? outcome.reason : null;
+  if (!(await settlePending(tx, d.id, { status: rejected ? 'failed' : 'cancelled' }))) {
+    throw new Error(`deposit ${d.id}: its history row was not pending`);
+  }
+  const done = await markDeposit(tx, d.id, {
+    status: outcome.status,
+    reason,
+    journalId: null,
+    decidedBy: actor,
+    decidedAt: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: rejected ? 'deposit.reject' : 'deposit.cancel',
+    targetUserId: d.userId,
+    details: { depositId: d.id, amountCents: d.amountCents, reason, before: 'pending', after: outcome.status },
+  });
+  const user = rejected ? await findUserById(tx, d.userId) : undefined;
+  if (user) {
+    await enqueueEmail(tx, user.email, {
+      kind: 'deposit-rejected',
+      name: user.name,
+      amountCents: d.amountCents,
+      methodLabel: d.methodLabel,
+      reason: reason ?? '',
+      transactionsUrl: `${links.publicUrl}/transactions`,
+    });
+  }
+  await publishChanged(tx, [d.userId], TOPICS);
+  await publishToAdmins(tx);
+  return { deposit: toDepositDto(done), changed: true };
+}
+
+/**
  * Rejects a pending deposit with a reason: nothing moves, the history row fails, audited, the user
- * told. Rejecting it again changes nothing; an approved one cannot be rejected.
+ * told. Rejecting it again changes nothing; an approved or cancelled one cannot be rejected.
  */
 export function rejectDeposit(
   db: Db,
@@ -191,37 +240,28 @@ export function rejectDeposit(
     if (!d) throw new AppError('DEPOSIT_NOT_FOUND', depositMessages.depositNotFound);
     if (d.status === 'rejected') return { deposit: toDepositDto(d), changed: false };
     if (d.status !== 'pending') throw new AppError('ALREADY_SETTLED', depositMessages.alreadySettled);
-    if (!(await settlePending(tx, d.id, { status: 'failed' }))) {
-      throw new Error(`deposit ${d.id}: its history row was not pending`);
-    }
-    const done = await markDeposit(tx, d.id, {
-      status: 'rejected',
-      reason,
-      journalId: null,
-      decidedBy: actor,
-      decidedAt: now,
-    });
-    await recordAudit(tx, {
-      actor,
-      action: 'deposit.reject',
-      targetUserId: d.userId,
-      details: { depositId: d.id, amountCents: d.amountCents, reason, before: 'pending', after: 'rejected' },
-    });
-    const user = await findUserById(tx, d.userId);
-    if (user) {
-      await enqueueEmail(tx, user.email, {
-        kind: 'deposit-rejected',
-        name: user.name,
-        amountCents: d.amountCents,
-        methodLabel: d.methodLabel,
-        reason,
-        transactionsUrl: `${links.publicUrl}/transactions`,
-      });
-    }
-    await publishChanged(tx, [d.userId], TOPICS);
-    await publishToAdmins(tx);
-    return { deposit: toDepositDto(done), changed: true };
+    return closeUnpaid(tx, d, { status: 'rejected', reason }, actor, links, now);
   });
+}
+
+/**
+ * The member withdraws their own pending deposit request, inside the caller's idempotent transaction
+ * (nothing had moved, nothing moves). Someone else's deposit does not exist for them (404); one an
+ * operator has decided is a 409 that says so; cancelling it again changes nothing. Its row is locked
+ * first, so a cancellation racing an operator's decision settles it once.
+ */
+export async function cancelDeposit(
+  tx: Db,
+  user: UserRow,
+  id: string,
+  links: Pick<Links, 'publicUrl'>,
+  now: Date,
+): Promise<Settlement> {
+  const d = await lockDeposit(tx, id);
+  if (!d || d.userId !== user.id) throw new AppError('DEPOSIT_NOT_FOUND', depositMessages.depositNotFound);
+  if (d.status === 'cancelled') return { deposit: toDepositDto(d), changed: false };
+  if (d.status !== 'pending') throw new AppError('ALREADY_SETTLED', depositMessages.alreadyDecided);
+  return closeUnpaid(tx, d, { status: 'cancelled' }, memberActor(user), links, now);
 }
 
 /**

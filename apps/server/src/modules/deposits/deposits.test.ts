@@ -2,10 +2,12 @@ import { readdirSync } from 'node:fs';
 import { depositMessages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../core/users/users.queries.js';
 import { rows } from '../../lib/sql.js';
 import { newKey, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { fileOf, type Part, PNG_SIGNATURE, postDeposit } from '../../test/multipart.js';
+import { anotherAdmin } from '../../test/operator.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { approveDeposit, listPendingDeposits, rejectDeposit } from './deposits.service.js';
 
@@ -95,6 +97,23 @@ describe('filing a deposit', () => {
     expect(reviewed.statusCode).toBe(200);
     expect(reviewed.headers['content-security-policy']).toContain('sandbox');
     expect((await admin.request('GET', '/api/receipts/no-such-receipt')).statusCode).toBe(404);
+  });
+
+  it('answers only an active owner or an active operator: deactivated, either reads 404', async () => {
+    const u = await fundedUser(ctx, 0);
+    const receiptId = (await deposit(u.client, [...fields('25000'), receipt()])).json().deposit.receiptId as string;
+    const operator = await anotherAdmin(ctx);
+    const read = (client: TestClient) => client.request('GET', `/api/receipts/${receiptId}`);
+    expect((await read(operator.client)).statusCode).toBe(200);
+    expect((await read(u.client)).statusCode).toBe(200);
+
+    // Deactivated, each still has a session (an inactive account may sign in to read its notice).
+    await updateUser(ctx.db, operator.id, { isActive: false });
+    await updateUser(ctx.db, u.id, { isActive: false });
+    const [byOperator, byOwner] = [await read(operator.client), await read(u.client)];
+    expect([byOperator.statusCode, byOwner.statusCode]).toEqual([404, 404]);
+    expect(byOperator.json().error.message).toBe(depositMessages.receiptNotFound);
+    expect(byOperator.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('accepts exactly 5 MB and refuses 5 MB + 1 byte with the spec message, leaving nothing behind', async () => {

@@ -1,6 +1,8 @@
 import {
+  cancelRequestBodySchema,
   type PayoutDetails,
   payoutDetailsSchema,
+  requestIdParamsSchema,
   transactionSchema,
   withdrawalMessages,
   withdrawalRequestSchema,
@@ -10,12 +12,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
-import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
 import {
-  CodeRefused,
-  codeRefusal,
+  cancelWithdrawal,
+  codeVerdict,
   fileWithdrawal,
   requestCode,
   verifyCode,
@@ -90,13 +92,35 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      try {
-        const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, context()));
-        return reply.status(201).send(filed);
-      } catch (err) {
-        if (err instanceof CodeRefused) throw await codeRefusal(db, err);
-        throw err;
-      }
+      idempotencyKey(req); // refused before a try of the code is taken
+      const ctx = context();
+      const verdict = await codeVerdict(db, user, req.body, ctx);
+      const filed = await idempotent(db, req, user.id, (tx) => fileWithdrawal(tx, user, req.body, verdict, ctx));
+      return reply.status(201).send(filed);
+    },
+  );
+
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      onRequest: requireActiveUser,
+      schema: {
+        operationId: 'cancelWithdrawal',
+        summary: 'Cancel your own pending withdrawal: the held amount returns to the balance',
+        tags,
+        headers: idempotencyKeyHeaders,
+        params: requestIdParamsSchema,
+        body: cancelRequestBodySchema,
+        response: {
+          200: z.object({ withdrawal: withdrawalSchema, changed: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    (req) => {
+      const user = currentUser(req);
+      const links = { publicUrl: config.publicUrl };
+      return idempotent(db, req, user.id, (tx) => cancelWithdrawal(tx, user, req.params.id, links, clock.now()));
     },
   );
 

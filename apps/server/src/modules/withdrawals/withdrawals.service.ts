@@ -6,6 +6,7 @@ import {
   type AdminWithdrawalsPage,
   depositMessages,
   historyWording,
+  moneyMessages,
   type Transaction,
   WITHDRAWAL_METHOD_LABELS,
   type Withdrawal,
@@ -13,6 +14,7 @@ import {
   type WithdrawalWithOtp,
   withdrawalMessages,
 } from '@meridian/shared';
+import { memberActor } from '../../core/audit/actors.js';
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
@@ -25,15 +27,19 @@ import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
+  balanceOf,
   type CodeRow,
-  countWrongTry,
+  findNewestCode,
+  giveCodeTryBack,
   insertCode,
   insertWithdrawal,
   lockNewestCode,
   lockWithdrawal,
-  markCodeUsed,
   markWithdrawal,
   pendingWithdrawalsPage,
+  spendCode,
+  takeCodeTry,
+  type WithdrawalRow,
   withdrawalExists,
 } from './withdrawals.queries.js';
 
@@ -81,6 +87,11 @@ function codeHash(secret: string, id: string, code: string): string {
  */
 export async function requestCode(db: Db, user: UserRow, req: WithdrawalRequest, ctx: WithdrawalContext) {
   checkMinimum(req, ctx);
+  // Said before a code is sent: a code for what the balance cannot cover could only be refused later.
+  // The hold at filing decides for good (the balance may change in between).
+  if ((await balanceOf(db, user.id)) < req.amountCents) {
+    throw new AppError('INSUFFICIENT_BALANCE', moneyMessages.insufficientBalance);
+  }
   return moneyTransaction(db, async (tx) => {
     const newest = await lockNewestCode(tx, user.id);
     const sinceMs = newest ? ctx.now.getTime() - newest.createdAt.getTime() : Number.POSITIVE_INFINITY;
@@ -114,56 +125,65 @@ export async function requestCode(db: Db, user: UserRow, req: WithdrawalRequest,
   });
 }
 
-/** A code that does not confirm this withdrawal; `wrongTry` when it counts against the code. */
-export class CodeRefused extends Error {
-  constructor(
-    readonly code: 'INVALID_OTP' | 'OTP_EXPIRED' | 'OTP_LOCKED',
-    readonly wrongTry: string | null,
-  ) {
-    super(code);
-  }
-}
+const CODE_REFUSALS = {
+  INVALID_OTP: withdrawalMessages.invalidOtp,
+  OTP_EXPIRED: withdrawalMessages.otpExpired,
+  OTP_LOCKED: withdrawalMessages.otpLocked,
+} as const;
+const refused = (code: keyof typeof CODE_REFUSALS) => new AppError(code, CODE_REFUSALS[code]);
 
-/** Checks a code inside `tx` (its row locked); throws CodeRefused. */
-async function checkCode(tx: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext): Promise<CodeRow> {
-  const row = await lockNewestCode(tx, user.id);
-  if (!row || row.usedAt) throw new CodeRefused('INVALID_OTP', null);
-  if (row.attempts >= CODE_MAX_TRIES) throw new CodeRefused('OTP_LOCKED', null);
-  if (row.expiresAt.getTime() <= ctx.now.getTime()) throw new CodeRefused('OTP_EXPIRED', null);
-  const given = Buffer.from(codeHash(ctx.secret, row.id, req.otp), 'hex');
-  const stored = Buffer.from(row.codeHash, 'hex');
-  const codeMatches = given.length === stored.length && timingSafeEqual(given, stored);
-  if (!codeMatches || row.requestHash !== requestFingerprint(req)) throw new CodeRefused('INVALID_OTP', row.id);
-  return row;
+/** Why no try of the newest code could be taken. */
+function noTryLeft(row: CodeRow | undefined, now: Date): AppError {
+  if (!row || row.usedAt) return refused('INVALID_OTP');
+  if (row.attempts >= CODE_MAX_TRIES) return refused('OTP_LOCKED');
+  if (row.expiresAt.getTime() <= now.getTime()) return refused('OTP_EXPIRED');
+  // A newer code arrived between the two reads: this one was not checked against it.
+  return refused('INVALID_OTP');
 }
 
 /**
- * A refused code as the client hears it. A wrong try is counted in its own transaction (the one
- * that checked rolled back), and the fifth locks the code.
+ * Compares a code under the rule every one-time code of the platform follows (decision 009): the
+ * try is taken first — counted in the same statement that checks the code is unused, unexpired and
+ * has tries left, and committed on its own — and only then compared, so neither a rolled-back
+ * request nor many requests at once can compare more than CODE_MAX_TRIES wrong codes. The right
+ * code gives its try back: checking it, cancelling and checking it again costs the member nothing.
+ * Throws the refusal (INVALID_OTP, and OTP_LOCKED once the last try went to a wrong code).
  */
-export async function codeRefusal(db: Db, err: CodeRefused): Promise<AppError> {
-  if (err.wrongTry) {
-    const tries = await countWrongTry(db, err.wrongTry);
-    if (tries >= CODE_MAX_TRIES) return new AppError('OTP_LOCKED', withdrawalMessages.otpLocked);
+async function checkCode(db: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext): Promise<CodeRow> {
+  checkMinimum(req, ctx);
+  const row = await takeCodeTry(db, user.id, CODE_MAX_TRIES, ctx.now);
+  if (!row) throw noTryLeft(await findNewestCode(db, user.id), ctx.now);
+  const given = Buffer.from(codeHash(ctx.secret, row.id, req.otp), 'hex');
+  const stored = Buffer.from(row.codeHash, 'hex');
+  const codeMatches = given.length === stored.length && timingSafeEqual(given, stored);
+  if (!codeMatches || row.requestHash !== requestFingerprint(req)) {
+    throw refused(row.attempts >= CODE_MAX_TRIES ? 'OTP_LOCKED' : 'INVALID_OTP');
   }
-  const message = {
-    INVALID_OTP: withdrawalMessages.invalidOtp,
-    OTP_EXPIRED: withdrawalMessages.otpExpired,
-    OTP_LOCKED: withdrawalMessages.otpLocked,
-  }[err.code];
-  return new AppError(err.code, message);
+  await giveCodeTryBack(db, row.id);
+  return row;
 }
 
 /** Checks a code without using it (the page's step before the caution dialog). */
 export async function verifyCode(db: Db, user: UserRow, req: WithdrawalWithOtp, ctx: WithdrawalContext) {
-  checkMinimum(req, ctx);
-  try {
-    await moneyTransaction(db, (tx) => checkCode(tx, user, req, ctx));
-  } catch (err) {
-    if (err instanceof CodeRefused) throw await codeRefusal(db, err);
-    throw err;
-  }
+  await checkCode(db, user, req, ctx);
   return { ok: true as const };
+}
+
+/**
+ * The code's verdict on a filing, reached before the filing's transaction (its try must stay counted
+ * whatever that transaction does): the checked code, or why it was refused. A refusal is raised
+ * inside the transaction, after the Idempotency-Key had its chance to replay a filing already made.
+ */
+export function codeVerdict(
+  db: Db,
+  user: UserRow,
+  req: WithdrawalWithOtp,
+  ctx: WithdrawalContext,
+): Promise<CodeRow | AppError> {
+  return checkCode(db, user, req, ctx).catch((err: unknown) => {
+    if (err instanceof AppError) return err;
+    throw err;
+  });
 }
 
 export interface FiledWithdrawal {
@@ -180,11 +200,12 @@ export async function fileWithdrawal(
   tx: Db,
   user: UserRow,
   req: WithdrawalWithOtp,
+  verdict: CodeRow | AppError,
   ctx: WithdrawalContext,
 ): Promise<FiledWithdrawal> {
-  checkMinimum(req, ctx);
-  const code = await checkCode(tx, user, req, ctx);
-  await markCodeUsed(tx, code.id, ctx.now);
+  if (verdict instanceof AppError) throw verdict;
+  // Another request with the same code may have used it since it was checked.
+  if (!(await spendCode(tx, verdict.id, ctx.now))) throw refused('INVALID_OTP');
   return holdWithdrawal(tx, user, req, ctx);
 }
 
@@ -247,16 +268,86 @@ export async function holdWithdrawal(
 
 export type Settlement = { withdrawal: Withdrawal; changed: boolean };
 type Links = Pick<WithdrawalContext, 'publicUrl'>;
+type Outcome = { status: 'paid' } | { status: 'rejected'; reason: string } | { status: 'cancelled' };
+
+const SETTLED_AS = {
+  paid: { journal: 'withdrawal_payout', history: 'success', audit: 'withdrawal.approve' },
+  rejected: { journal: 'withdrawal_return', history: 'failed', audit: 'withdrawal.reject' },
+  cancelled: { journal: 'withdrawal_return', history: 'cancelled', audit: 'withdrawal.cancel' },
+} as const;
 
 /**
- * Settles a pending withdrawal: approved pays the hold out (withdrawal_hold -> external), rejected
- * returns it (withdrawal_hold -> balance). The row is locked, so approve and reject racing settle
- * it once; settling it the same way again changes nothing, the other way is a 409.
+ * Settles a pending withdrawal whose row the caller has locked: paid moves the hold out
+ * (withdrawal_hold -> external); rejected by the operator or cancelled by its member returns it
+ * (withdrawal_hold -> balance). One journal, the history row settled, the row marked, audited as
+ * `actor`; the member is e-mailed an operator's decision (not their own cancellation).
  */
-function settle(
+async function settleLocked(
+  tx: Db,
+  w: WithdrawalRow,
+  outcome: Outcome,
+  actor: string,
+  links: Links,
+  now: Date,
+): Promise<Settlement> {
+  const as = SETTLED_AS[outcome.status];
+  const paid = outcome.status === 'paid';
+  const booked = await bookIn(tx, {
+    kind: as.journal,
+    userId: w.userId,
+    postings: [
+      { account: { userId: w.userId, kind: 'withdrawal_hold' }, amountCents: -w.amountCents },
+      paid
+        ? { account: { system: 'external' }, amountCents: w.amountCents }
+        : { account: { userId: w.userId, kind: 'balance' }, amountCents: w.amountCents },
+    ],
+    history: [],
+    topics: { userIds: [w.userId], topics: TOPICS },
+  });
+  if (!(await settlePending(tx, w.id, { status: as.history }))) {
+    throw new Error(`withdrawal ${w.id}: its history row was not pending`);
+  }
+  const reason = outcome.status === 'rejected' ? outcome.reason : null;
+  const done = await markWithdrawal(tx, w.id, {
+    status: outcome.status,
+    reason,
+    settleJournalId: booked.journalId,
+    decidedBy: actor,
+    decidedAt: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: as.audit,
+    targetUserId: w.userId,
+    details: { withdrawalId: w.id, amountCents: w.amountCents, before: 'pending', after: outcome.status, reason },
+  });
+  const user = outcome.status === 'cancelled' ? undefined : await findUserById(tx, w.userId);
+  if (user) {
+    const common = {
+      name: user.name,
+      amountCents: w.amountCents,
+      methodLabel: WITHDRAWAL_METHOD_LABELS[w.method],
+      dashboardUrl: `${links.publicUrl}/dashboard`,
+    };
+    await enqueueEmail(
+      tx,
+      user.email,
+      paid ? { kind: 'withdrawal-paid', ...common } : { kind: 'withdrawal-rejected', ...common, reason: reason ?? '' },
+      now,
+    );
+  }
+  await publishToAdmins(tx);
+  return { withdrawal: toWithdrawalDto(done), changed: true };
+}
+
+/**
+ * An operator's decision on a pending withdrawal. The row is locked, so decisions (and the member's
+ * cancellation) racing settle it once; the same decision again changes nothing, another is a 409.
+ */
+function decide(
   db: Db,
   id: string,
-  outcome: { status: 'paid' } | { status: 'rejected'; reason: string },
+  outcome: Extract<Outcome, { status: 'paid' | 'rejected' }>,
   actor: string,
   links: Links,
   now: Date,
@@ -266,64 +357,36 @@ function settle(
     if (!w) throw new AppError('WITHDRAWAL_NOT_FOUND', withdrawalMessages.withdrawalNotFound);
     if (w.status === outcome.status) return { withdrawal: toWithdrawalDto(w), changed: false };
     if (w.status !== 'pending') throw new AppError('ALREADY_SETTLED', withdrawalMessages.alreadySettled);
-    const paid = outcome.status === 'paid';
-    const booked = await bookIn(tx, {
-      kind: paid ? 'withdrawal_payout' : 'withdrawal_return',
-      userId: w.userId,
-      postings: [
-        { account: { userId: w.userId, kind: 'withdrawal_hold' }, amountCents: -w.amountCents },
-        paid
-          ? { account: { system: 'external' }, amountCents: w.amountCents }
-          : { account: { userId: w.userId, kind: 'balance' }, amountCents: w.amountCents },
-      ],
-      history: [],
-      topics: { userIds: [w.userId], topics: TOPICS },
-    });
-    if (!(await settlePending(tx, w.id, paid ? { status: 'success' } : { status: 'failed' }))) {
-      throw new Error(`withdrawal ${w.id}: its history row was not pending`);
-    }
-    const reason = outcome.status === 'rejected' ? outcome.reason : null;
-    const done = await markWithdrawal(tx, w.id, {
-      status: outcome.status,
-      reason,
-      settleJournalId: booked.journalId,
-      decidedBy: actor,
-      decidedAt: now,
-    });
-    await recordAudit(tx, {
-      actor,
-      action: paid ? 'withdrawal.approve' : 'withdrawal.reject',
-      targetUserId: w.userId,
-      details: { withdrawalId: w.id, amountCents: w.amountCents, before: 'pending', after: outcome.status, reason },
-    });
-    const user = await findUserById(tx, w.userId);
-    if (user) {
-      const common = {
-        name: user.name,
-        amountCents: w.amountCents,
-        methodLabel: WITHDRAWAL_METHOD_LABELS[w.method],
-        dashboardUrl: `${links.publicUrl}/dashboard`,
-      };
-      await enqueueEmail(
-        tx,
-        user.email,
-        paid
-          ? { kind: 'withdrawal-paid', ...common }
-          : { kind: 'withdrawal-rejected', ...common, reason: reason ?? '' },
-        now,
-      );
-    }
-    await publishToAdmins(tx);
-    return { withdrawal: toWithdrawalDto(done), changed: true };
+    return settleLocked(tx, w, outcome, actor, links, now);
   });
 }
 
 export function approveWithdrawal(db: Db, id: string, actor: string, links: Links, now: Date) {
-  return settle(db, id, { status: 'paid' }, actor, links, now);
+  return decide(db, id, { status: 'paid' }, actor, links, now);
 }
 
 export function rejectWithdrawal(db: Db, id: string, reason: string, actor: string, links: Links, now: Date) {
-  return settle(db, id, { status: 'rejected', reason }, actor, links, now);
+  return decide(db, id, { status: 'rejected', reason }, actor, links, now);
+}
+
+/**
+ * The member withdraws their own pending request, inside the caller's idempotent transaction: the
+ * hold returns to the balance in one journal. Someone else's withdrawal does not exist for them (404);
+ * one an operator has decided is a 409 that says so; cancelling it again changes nothing. Its row is
+ * locked first, so a cancellation racing an operator's decision settles it once.
+ */
+export async function cancelWithdrawal(
+  tx: Db,
+  user: UserRow,
+  id: string,
+  links: Links,
+  now: Date,
+): Promise<Settlement> {
+  const w = await lockWithdrawal(tx, id);
+  if (!w || w.userId !== user.id) throw new AppError('WITHDRAWAL_NOT_FOUND', withdrawalMessages.withdrawalNotFound);
+  if (w.status === 'cancelled') return { withdrawal: toWithdrawalDto(w), changed: false };
+  if (w.status !== 'pending') throw new AppError('ALREADY_SETTLED', withdrawalMessages.alreadyDecided);
+  return settleLocked(tx, w, { status: 'cancelled' }, memberActor(user), links, now);
 }
 
 /** One page of the operator's queue: pending withdrawals oldest first, with member and destination. */

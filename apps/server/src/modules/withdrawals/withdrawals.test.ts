@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { newKey } from '../../test/client.js';
-import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
+import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { approveWithdrawal, holdWithdrawal, rejectWithdrawal } from './withdrawals.service.js';
 
@@ -107,6 +107,19 @@ describe('the one-time code', () => {
     expect(await m.wallet()).toMatchObject({ balanceCents: 50_000 });
   });
 
+  it('costs no try when right: checked again and again after 4 wrong ones, it still files', async () => {
+    const m = await fundedUser(ctx, 50_000);
+    await askCode(m, paypal(20_000));
+    const code = await mailedCode(m);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect((await verify(m, { ...paypal(20_000), otp: wrong })).statusCode).toBe(400);
+    // Checked, the dialog cancelled, checked again: the code stays good for its 10 minutes.
+    for (let i = 0; i < 6; i++) expect((await verify(m, { ...paypal(20_000), otp: code })).statusCode).toBe(200);
+    later(9 * 60_000);
+    expect((await file(m, { ...paypal(20_000), otp: code })).statusCode).toBe(201);
+    expect(await m.wallet()).toMatchObject({ balanceCents: 30_000 });
+  });
+
   it('expires after 10 minutes', async () => {
     const m = await fundedUser(ctx, 50_000);
     await askCode(m, paypal(20_000));
@@ -148,10 +161,29 @@ describe('the one-time code', () => {
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('refuses what the balance cannot cover and leaves the code usable', async () => {
+  it('sends no code for more than the balance holds: said at once, before a code is spent', async () => {
     const m = await fundedUser(ctx, 15_000);
+    const res = await askCode(m, paypal(20_000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: moneyMessages.insufficientBalance,
+    });
+    const [n] = await rows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM email_outbox WHERE to_address = ${m.body.email} AND template = 'withdrawal-otp'`,
+    );
+    expect(n?.n).toBe(0);
+    // Exactly the balance is enough.
+    expect((await askCode(m, paypal(15_000))).statusCode).toBe(201);
+  });
+
+  it('refuses what the balance cannot cover at filing and leaves the code usable', async () => {
+    const m = await fundedUser(ctx, 25_000);
     await askCode(m, paypal(20_000));
     const code = await mailedCode(m);
+    // The balance shrinks between the code and the filing.
+    await fundByEmail(ctx, m.body.email, -10_000);
     const res = await file(m, { ...paypal(20_000), otp: code });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(moneyMessages.insufficientBalance);

@@ -28,13 +28,18 @@ interface AmountMethodFormProps {
   minCents: number;
   /** Runs with a checked amount (cents) and method; usually navigates to the next step. */
   onProceed: (amount: { cents: number; dollars: string }, methodId: string) => void;
+  /**
+   * Why this amount cannot go on, said here rather than at the last step ('Insufficient balance' for
+   * a withdrawal above the balance), or undefined. A display check: the server decides again.
+   */
+  refuse?: (cents: number) => string | undefined;
 }
 
 /**
  * The first step of a deposit or a withdrawal (spec sections 4 and 5): an amount of at least the
  * minimum (100 unless an operator changed it) and a method, each problem as the specification's toast, '{label} selected' on a choice.
  */
-export function AmountMethodForm({ title, description, methods, minCents, onProceed }: AmountMethodFormProps) {
+export function AmountMethodForm({ title, description, methods, minCents, onProceed, refuse }: AmountMethodFormProps) {
   const id = useId();
   const schema = useMemo(() => depositFormSchema(minCents), [minCents]);
   const form = useZodForm(schema, { report: 'toast', defaultValues: { amount: '', methodId: '' } });
@@ -50,7 +55,15 @@ export function AmountMethodForm({ title, description, methods, minCents, onProc
 
   const proceed = (values: DepositForm) => {
     const parsed = parseDollars(values.amount);
-    if (parsed.ok) onProceed({ cents: parsed.cents, dollars: centsToDollarsInput(parsed.cents) }, values.methodId);
+    if (!parsed.ok) return;
+    const refusal = refuse?.(parsed.cents);
+    if (refusal) {
+      // As the form's own problems are told: a toast, the field focused.
+      notify.error(refusal);
+      form.setFocus('amount');
+      return;
+    }
+    onProceed({ cents: parsed.cents, dollars: centsToDollarsInput(parsed.cents) }, values.methodId);
   };
 
   return (

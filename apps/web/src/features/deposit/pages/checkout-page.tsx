@@ -1,5 +1,6 @@
 import { depositMessages, formatCents, MIN_DEPOSIT_CENTS, parseDollars } from '@meridian/shared';
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePublicConfig } from '../../../lib/api/get-public-config';
+import { publicConfigQueryOptions } from '../../../lib/api/get-public-config';
 import { notify } from '../../../lib/toast';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../lib/use-submit';
@@ -15,6 +16,7 @@ import { useCreateDeposit } from '../api/create-deposit';
 import { useDepositMethods } from '../api/get-deposit-methods';
 import { PaymentDetails } from '../components/payment-details';
 import { ReceiptPicker } from '../components/receipt-picker';
+import { amountNotice, type CheckoutNotice } from '../lib/checkout-notice';
 
 export function CheckoutPage() {
   return (
@@ -24,15 +26,27 @@ export function CheckoutPage() {
   );
 }
 
+/** Back to the deposit form (spec section 4), saying why there. */
+function BackToDeposit({ notice }: { notice: string }) {
+  // One state object per notice: <Navigate> navigates again whenever its state changes identity, and
+  // this page re-renders while the lazy /deposit loads (each new object would restart the navigation).
+  const state = useMemo((): CheckoutNotice => ({ checkoutNotice: notice }), [notice]);
+  return <Navigate to="/deposit" replace state={state} />;
+}
+
 function CheckoutContent() {
   const [params] = useSearchParams();
   const methods = useDepositMethods();
+  const config = useQuery(publicConfigQueryOptions);
   const amount = parseDollars(params.get('amount') ?? '');
   const methodId = params.get('method') ?? '';
 
-  // Missing or unusable query parameters: back to the deposit form (spec section 4).
-  const minCents = usePublicConfig()?.minDepositCents ?? MIN_DEPOSIT_CENTS;
-  if (!amount.ok || amount.cents < minCents || methodId === '') return <Navigate to="/deposit" replace />;
+  // The operator's minimum decides, so it is awaited (the default stands in only if it cannot load).
+  if (config.isPending) return <Skeleton className="h-64 rounded-xl" />;
+  const problem = amountNotice(amount, config.data?.minDepositCents ?? MIN_DEPOSIT_CENTS);
+  if (problem) return <BackToDeposit notice={problem} />;
+  if (!amount.ok) return null;
+  if (methodId === '') return <BackToDeposit notice={depositMessages.checkoutMissing} />;
   if (methods.isLoading) return <Skeleton className="h-64 rounded-xl" />;
   if (methods.isError || !methods.data) {
     return (
@@ -43,8 +57,9 @@ function CheckoutContent() {
       />
     );
   }
+  // Unknown, or switched off by the operator since the form was filled.
   const method = methods.data.find((m) => m.id === methodId);
-  if (!method) return <Navigate to="/deposit" replace />;
+  if (!method) return <BackToDeposit notice={depositMessages.methodNotFound} />;
   return <Checkout amountCents={amount.cents} method={method} />;
 }
 

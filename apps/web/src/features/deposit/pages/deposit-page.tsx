@@ -1,12 +1,14 @@
 import { type DepositMethod, depositMessages, formatCents, MIN_DEPOSIT_CENTS } from '@meridian/shared';
-import { PiggyBank } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { AlertTriangle, PiggyBank } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { AmountMethodForm, type MethodList } from '../../../components/money/amount-method-form';
 import { FigureCard } from '../../../components/money/figure-card';
 import type { MethodOption } from '../../../components/money/method-picker';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { useDepositMethods } from '../api/get-deposit-methods';
+import { isCheckoutNotice } from '../lib/checkout-notice';
 
 /** A method's card line: the bank's name, the network, or the e-mail (spec section 4). */
 function asOption(method: DepositMethod): MethodOption {
@@ -16,17 +18,32 @@ function asOption(method: DepositMethod): MethodOption {
 }
 
 export function DepositPage() {
+  // The lead names only the kinds of method the operator has switched on.
+  const methods = useDepositMethods();
+  const kinds = methods.data?.map((m) => m.type) ?? [];
   return (
-    <PageWrapper title="Deposit" description="Add money to your balance by bank transfer, crypto or PayPal.">
+    <PageWrapper title="Deposit" description={depositMessages.pageLead(kinds)}>
       <DepositContent />
     </PageWrapper>
   );
+}
+
+/** Why checkout sent the member back here, read once: a reload of /deposit does not repeat it. */
+function useCheckoutNotice(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => (isCheckoutNotice(location.state) ? location.state.checkoutNotice : null));
+  useEffect(() => {
+    if (isCheckoutNotice(location.state)) navigate('.', { replace: true, state: null });
+  }, [location.state, navigate]);
+  return notice;
 }
 
 function DepositContent() {
   const navigate = useNavigate();
   const methods = useDepositMethods();
   const minCents = usePublicConfig()?.minDepositCents ?? MIN_DEPOSIT_CENTS;
+  const notice = useCheckoutNotice();
 
   const list: MethodList = methods.isLoading
     ? { state: 'loading' }
@@ -41,6 +58,15 @@ function DepositContent() {
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {notice && (
+        <p
+          role="alert"
+          className="flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 lg:col-span-2 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+          {notice}
+        </p>
+      )}
       <AmountMethodForm
         title="Make a deposit"
         description={`Enter an amount of at least ${formatCents(minCents)} and choose how you will pay.`}

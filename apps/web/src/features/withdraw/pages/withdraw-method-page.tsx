@@ -7,12 +7,13 @@ import {
   type PayoutDetails,
   parseDollars,
   paypalDestinationSchema,
+  securityDepositCents,
   WITHDRAWAL_METHOD_LABELS,
   type WithdrawalMethod,
   type WithdrawalRequest,
   withdrawalMessages,
 } from '@meridian/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
@@ -29,8 +30,7 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../lib/use-submit';
 import { useCreateWithdrawal, useRequestCode, useVerifyCode } from '../api/withdrawal-calls';
 import { CodeForm } from '../components/code-form';
-
-type Destination = Record<string, string>;
+import { type Destination, forgetDestination, keepDestination, keptDestination } from '../lib/kept-destination';
 
 /** Each method's fields, with the schema that checks them (spec section 5). */
 const METHODS: Record<
@@ -95,14 +95,30 @@ function WithdrawMethodContent() {
   const method = params.get('method');
   const payout = usePayoutDetails();
   const minCents = usePublicConfig()?.minWithdrawalCents ?? MIN_WITHDRAWAL_CENTS;
-  if (!amount.ok || amount.cents < minCents || !isMethod(method)) return <Navigate to="/withdraw" replace />;
   const withOtp = params.get('otp') === 'true';
-  if (!withOtp && payout.isLoading) return <Skeleton className="h-72 rounded-xl" />;
-  return withOtp ? (
-    <ConfirmStep amountCents={amount.cents} method={method} />
-  ) : (
-    <DestinationStep amountCents={amount.cents} method={method} initial={prefill(method, payout.data)} />
+  const cents = amount.ok ? amount.cents : null;
+  // The destination lives in this tab's storage, never in the URL (lib/kept-destination.ts). Read
+  // when the step changes, not on every render: filing forgets it while this page is still drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: withOtp marks a new step, whose destination was just kept
+  const kept = useMemo(
+    () => (cents !== null && isMethod(method) ? keptDestination(cents, method) : null),
+    [cents, method, withOtp],
   );
+  if (!amount.ok || amount.cents < minCents || !isMethod(method)) return <Navigate to="/withdraw" replace />;
+  if (withOtp) {
+    // Without its destination (another tab, storage cleared) the code step starts over from the form.
+    if (!kept) return <Navigate to={`/withdraw/method?${stepParams(params)}`} replace />;
+    return <ConfirmStep amountCents={amount.cents} method={method} destination={kept} />;
+  }
+  if (!kept && payout.isLoading) return <Skeleton className="h-72 rounded-xl" />;
+  return <DestinationStep amountCents={amount.cents} method={method} initial={kept ?? prefill(method, payout.data)} />;
+}
+
+/** The amount and method of the page's address: all it carries, with `otp=true` on the code step. */
+function stepParams(params: URLSearchParams, otp = false): URLSearchParams {
+  const next = new URLSearchParams({ amount: params.get('amount') ?? '', method: params.get('method') ?? '' });
+  if (otp) next.set('otp', 'true');
+  return next;
 }
 
 function Heading({ amountCents, method }: { amountCents: number; method: WithdrawalMethod }) {
@@ -116,7 +132,7 @@ function Heading({ amountCents, method }: { amountCents: number; method: Withdra
   );
 }
 
-/** Step one: where to pay; Submit e-mails a code and moves the page to otp=true, fields in the query. */
+/** Step one: where to pay; Submit e-mails a code, keeps the fields in the tab and moves the page to otp=true. */
 function DestinationStep({
   amountCents,
   method,
@@ -136,10 +152,8 @@ function DestinationStep({
     success: withdrawalMessages.otpSent,
     form,
     onSuccess: (_answer, destination) => {
-      const next = new URLSearchParams(params);
-      for (const [key, value] of Object.entries(destination)) next.set(key, value);
-      next.set('otp', 'true');
-      setParams(next);
+      keepDestination({ amountCents, method, destination });
+      setParams(stepParams(params, true));
     },
   });
 
@@ -163,11 +177,17 @@ function DestinationStep({
 }
 
 /** Step two: the e-mailed code, checked by the server; a right one opens the caution dialog. */
-function ConfirmStep({ amountCents, method }: { amountCents: number; method: WithdrawalMethod }) {
-  const [params] = useSearchParams();
+function ConfirmStep({
+  amountCents,
+  method,
+  destination,
+}: {
+  amountCents: number;
+  method: WithdrawalMethod;
+  destination: Destination;
+}) {
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const destination = Object.fromEntries(METHODS[method].fields.map((f) => [f.name, params.get(f.name) ?? '']));
   const request = { amountCents, method, destination } as WithdrawalRequest;
   const [otp, setOtp] = useState<string | null>(null);
   const verify = useVerifyCode();
@@ -192,6 +212,7 @@ function ConfirmStep({ amountCents, method }: { amountCents: number; method: Wit
       idempotency.settle();
       setOtp(null);
       navigate('/transactions');
+      forgetDestination();
     },
     onError: () => setOtp(null),
   });
@@ -229,7 +250,14 @@ function ConfirmStep({ amountCents, method }: { amountCents: number; method: Wit
         onCancel={() => setOtp(null)}
       >
         <div className="flex flex-col gap-3 text-sm text-slate-700 dark:text-slate-300">
-          {depositBps > 0 && <p>{withdrawalMessages.securityDeposit(formatBps(depositBps))}</p>}
+          {depositBps > 0 && (
+            <p>
+              {withdrawalMessages.securityDeposit(
+                formatCents(securityDepositCents(amountCents, depositBps)),
+                formatBps(depositBps),
+              )}
+            </p>
+          )}
           <p>{formatCents(amountCents)} will be held from your balance until an operator pays it out.</p>
           {depositBps > 0 && <TextLink to="/deposit">{withdrawalMessages.goToDeposit}</TextLink>}
         </div>
