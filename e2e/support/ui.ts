@@ -37,7 +37,7 @@ export async function pickCountry(page: Page, country: string, label = 'Country'
   const dialog = page.getByRole('dialog', { name: 'Select your country' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Search countries').fill(country);
-  await dialog.getByRole('button', { name: country, exact: true }).click();
+  await dialog.getByRole('option', { name: country, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel(label, { exact: true })).toHaveValue(country);
 }

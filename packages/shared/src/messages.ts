@@ -78,6 +78,12 @@ export const inactiveNotice = {
 
 export const notificationsNotice = 'No Preferences – You will receive all email notifications.';
 
+/** The Profile page's lines about e-mail: there is nothing to choose (every member gets every e-mail), so they promise no choice. */
+export const profileTexts = {
+  description: 'Your personal details, withdrawal details and security, and the emails Meridian sends you.',
+  notificationsLead: 'The emails Meridian sends you about your account, your deposits and your withdrawals.',
+} as const;
+
 /** The app shell and public pages (ours, where the specification is silent). */
 export const shellMessages = {
   /** In place of a money figure that could not be loaded: never $0.00. */
@@ -88,6 +94,8 @@ export const shellMessages = {
   scrollRight: 'Scroll right',
   /** The member app's link to the operator's console, shown to admins only. */
   adminConsole: 'Admin console',
+  /** The keyboard's first stop in the member app and the console: past the top bar to the page. */
+  skipToContent: 'Skip to content',
 } as const;
 
 /** The shared list controls: keyset pages, search, tables and charts (the console's, reusable anywhere). */
