@@ -76,6 +76,14 @@ export const inactiveNotice = {
   contact: 'Contact Support',
 } as const;
 
+/** In place of the not-active notice for an account an operator deactivated (ours: the spec knows only new accounts). */
+export const deactivatedNotice = {
+  title: 'Account deactivated',
+  body: 'An operator has deactivated this account, so it cannot be used for now. Please contact support to find out why and how to have it reactivated.',
+  email: 'Email Support',
+  chat: 'Chat with Support',
+} as const;
+
 export const notificationsNotice = 'No Preferences – You will receive all email notifications.';
 
 /** The Profile page's lines about e-mail: there is nothing to choose (every member gets every e-mail), so they promise no choice. */

@@ -1,13 +1,13 @@
-import { messages, type User } from '@meridian/shared';
+import { type Me, messages } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
 import { notify } from '../toast';
 import { meQueryKey } from './query-keys';
 
 /** The signed-in user, or null when there is no session (401). */
-export async function getMe(signal?: AbortSignal): Promise<User | null> {
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const schema = () => import('./user-schema').then((module) => module.userSchema);
+    const schema = () => import('./user-schema').then((module) => module.meSchema);
     return await apiRequest('/api/me', { schema, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -22,7 +22,7 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
  * request can fail, so neither a logged-out visit nor Logout ever shows it.
  */
 export function warnIfSessionExpired(client: QueryClient): boolean {
-  if (!client.getQueryData<User | null>(meQueryKey)) return false;
+  if (!client.getQueryData<Me | null>(meQueryKey)) return false;
   notify.error(messages.sessionExpired);
   return true;
 }
@@ -42,7 +42,7 @@ export function useMe() {
 }
 
 /** The user inside the app shell, where the session has already been checked. */
-export function useUser(): User {
+export function useUser(): Me {
   const { data } = useMe();
   if (!data) throw new Error('useUser() used outside a signed-in route');
   return data;
