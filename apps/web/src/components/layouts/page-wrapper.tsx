@@ -28,7 +28,9 @@ export function PageWrapper({ title, description, showBanner = false, actions, c
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+            {title}
+          </h1>
           {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
