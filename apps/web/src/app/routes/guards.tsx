@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { meQueryOptions, useMe } from '../../lib/api/get-me';
+import { meQueryOptions, SignedInUserContext, useMe } from '../../lib/api/get-me';
 import { useSignedIn } from '../../lib/api/get-session';
 import { returnTo } from '../../lib/return-to';
 
@@ -21,7 +21,11 @@ export function RequireAuth() {
     const state = wasSignedIn.current ? undefined : { from: `${pathname}${search}` };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  return (
+    <SignedInUserContext.Provider value={user}>
+      <Outlet />
+    </SignedInUserContext.Provider>
+  );
 }
 
 /**

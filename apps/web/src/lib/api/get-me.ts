@@ -1,5 +1,6 @@
 import { type Me, messages } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { ApiError, apiRequest } from '../api-client';
 import { notify } from '../toast';
 import { meQueryKey } from './query-keys';
@@ -41,9 +42,18 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
-/** The user inside the app shell, where the session has already been checked. */
+/**
+ * The signed-in user as the guard (RequireAuth) last saw them, handed down to the signed-in routes.
+ * They read the user from here, not from the query: when Logout (or an ended session) forgets the
+ * user, the guard re-renders first and replaces them with the way to /login, so they are left as they
+ * were and never drawn without a user (which flashed "Something went wrong" between 'Logging out...'
+ * and /login).
+ */
+export const SignedInUserContext = createContext<Me | null>(null);
+
+/** The user inside the signed-in routes, where the session has already been checked. */
 export function useUser(): Me {
-  const { data } = useMe();
-  if (!data) throw new Error('useUser() used outside a signed-in route');
-  return data;
+  const user = useContext(SignedInUserContext);
+  if (!user) throw new Error('useUser() used outside a signed-in route');
+  return user;
 }
