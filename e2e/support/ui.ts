@@ -28,6 +28,17 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(toasts(page, message)).toBeVisible();
 }
 
+/**
+ * The notice that shows a toast which could not appear (the toast library could not be fetched:
+ * offline, Meridian out of reach), where the toasts show.
+ */
+export function fallbackToast(page: Page, message: string): Locator {
+  return page.locator('[data-fallback-toast]').filter({ has: page.getByText(message, { exact: true }) });
+}
+
+/** "Can't reach Meridian — retrying", shown while the server or the network does not answer. */
+export const connectionBanner = (page: Page) => page.getByTestId('connection-banner');
+
 /** The `<html>` element, whose `dark` class is the theme. */
 export const html = (page: Page) => page.locator('html');
 

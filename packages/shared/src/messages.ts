@@ -104,6 +104,10 @@ export const shellMessages = {
   adminConsole: 'Admin console',
   /** The keyboard's first stop in the member app and the console: past the top bar to the page. */
   skipToContent: 'Skip to content',
+  /** While the server (or the network) does not answer; the app asks again by itself. Never a sign-out. */
+  cantReach: "Can't reach Meridian — retrying",
+  /** A page whose code could not be fetched (offline for a moment). */
+  pageUnavailable: 'This page could not be loaded.',
 } as const;
 
 /** The shared list controls: keyset pages, search, tables and charts (the console's, reusable anywhere). */

@@ -2,13 +2,17 @@ import { type Me, messages } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { ApiError, apiRequest } from '../api-client';
+import { onDemand } from '../on-demand';
 import { notify } from '../toast';
 import { meQueryKey } from './query-keys';
+
+/** The answer's schema, fetched beside the first request (it brings zod, see user-schema.ts). */
+const loadSchema = onDemand(() => import('./user-schema'));
 
 /** The signed-in user, or null when there is no session (401). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const schema = () => import('./user-schema').then((module) => module.meSchema);
+    const schema = () => loadSchema().then((module) => module.meSchema);
     return await apiRequest('/api/me', { schema, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
