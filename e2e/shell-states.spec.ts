@@ -1,6 +1,7 @@
 // Journeys: what the app shell shows when things go wrong or change behind the user's back — a
 // wallet that fails to load, a session that ends elsewhere, activation and deactivation by the
 // operator — and what the dashboard's Active Investments card counts.
+import { deactivatedNotice, inactiveNotice } from '@meridian/shared';
 import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { countOpenedSockets, createFundedUser, investViaApi, summaryFigure, waitForRealtime } from './support/money';
 import { expectToast, logIn, toasts } from './support/ui';
@@ -170,7 +171,42 @@ test('activation and deactivation reach the waiting user without a reload', asyn
   await expectToast(page, 'Session expired');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await logIn(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: deactivatedNotice.title })).toBeVisible();
+});
+
+test('a deactivated member is told an operator deactivated the account and how to reach support, not that new accounts wait 24 hours', async ({
+  page,
+}) => {
+  const user = makeUser();
+  await registerViaApi(page, user);
+  // A new account: the specification's notice.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: inactiveNotice.title })).toBeVisible();
+  await expect(page.getByText(inactiveNotice.body)).toBeVisible();
+
+  await runAdmin(['activate', user.email]);
+  await runAdmin(['deactivate', user.email]);
+  // Deactivation ended the session: the member signs in again.
+  await logIn(page, user.email, user.password);
+  const notice = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: deactivatedNotice.title }) });
   await expect(notice).toBeVisible();
+  await expect(notice).toContainText(deactivatedNotice.body);
+  await expect(page.getByText(/24 hours/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: inactiveNotice.title })).toHaveCount(0);
+  await expect(page).toHaveTitle(new RegExp(deactivatedNotice.title));
+  // Both ways to support, from the operator's settings (the public config).
+  const config = (await (await page.request.get('/api/public-config')).json()) as {
+    supportEmail: string;
+    supportChatUrl: string;
+  };
+  await expect(notice.getByRole('link', { name: deactivatedNotice.email })).toHaveAttribute(
+    'href',
+    `mailto:${config.supportEmail}`,
+  );
+  await expect(notice.getByRole('link', { name: deactivatedNotice.chat })).toHaveAttribute(
+    'href',
+    config.supportChatUrl,
+  );
 });
 
 /** Ends the investment in `planName` through the API from `page`'s signed-in context. */

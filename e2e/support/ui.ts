@@ -28,6 +28,17 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(toasts(page, message)).toBeVisible();
 }
 
+/**
+ * The notice that shows a toast which could not appear (the toast library could not be fetched:
+ * offline, Meridian out of reach), where the toasts show.
+ */
+export function fallbackToast(page: Page, message: string): Locator {
+  return page.locator('[data-fallback-toast]').filter({ has: page.getByText(message, { exact: true }) });
+}
+
+/** "Can't reach Meridian — retrying", shown while the server or the network does not answer. */
+export const connectionBanner = (page: Page) => page.getByTestId('connection-banner');
+
 /** The `<html>` element, whose `dark` class is the theme. */
 export const html = (page: Page) => page.locator('html');
 
@@ -37,7 +48,7 @@ export async function pickCountry(page: Page, country: string, label = 'Country'
   const dialog = page.getByRole('dialog', { name: 'Select your country' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Search countries').fill(country);
-  await dialog.getByRole('button', { name: country, exact: true }).click();
+  await dialog.getByRole('option', { name: country, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel(label, { exact: true })).toHaveValue(country);
 }

@@ -43,7 +43,6 @@ export const adminMessages = {
     sections: 'Console sections',
     openMenu: 'Open console menu',
     closeMenu: 'Close console menu',
-    skipToContent: 'Skip to content',
     exportCsv: 'Export CSV',
     /** A queue's badge in the navigation, read after the section's name. */
     pending: (n: number) => `${n} pending`,

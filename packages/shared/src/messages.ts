@@ -76,7 +76,21 @@ export const inactiveNotice = {
   contact: 'Contact Support',
 } as const;
 
+/** In place of the not-active notice for an account an operator deactivated (ours: the spec knows only new accounts). */
+export const deactivatedNotice = {
+  title: 'Account deactivated',
+  body: 'An operator has deactivated this account, so it cannot be used for now. Please contact support to find out why and how to have it reactivated.',
+  email: 'Email Support',
+  chat: 'Chat with Support',
+} as const;
+
 export const notificationsNotice = 'No Preferences – You will receive all email notifications.';
+
+/** The Profile page's lines about e-mail: there is nothing to choose (every member gets every e-mail), so they promise no choice. */
+export const profileTexts = {
+  description: 'Your personal details, withdrawal details and security, and the emails Meridian sends you.',
+  notificationsLead: 'The emails Meridian sends you about your account, your deposits and your withdrawals.',
+} as const;
 
 /** The app shell and public pages (ours, where the specification is silent). */
 export const shellMessages = {
@@ -88,6 +102,12 @@ export const shellMessages = {
   scrollRight: 'Scroll right',
   /** The member app's link to the operator's console, shown to admins only. */
   adminConsole: 'Admin console',
+  /** The keyboard's first stop in the member app and the console: past the top bar to the page. */
+  skipToContent: 'Skip to content',
+  /** While the server (or the network) does not answer; the app asks again by itself. Never a sign-out. */
+  cantReach: "Can't reach Meridian — retrying",
+  /** A page whose code could not be fetched (offline for a moment). */
+  pageUnavailable: 'This page could not be loaded.',
 } as const;
 
 /** The shared list controls: keyset pages, search, tables and charts (the console's, reusable anywhere). */

@@ -1,19 +1,27 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { onDemand } from '../lib/on-demand';
 import { toasterHost } from '../lib/toast';
+import { FallbackToast } from './fallback-toast';
 
-const ThemedToaster = lazy(async () => ({ default: (await import('./themed-toaster')).ThemedToaster }));
+const loadToaster = onDemand(async () => (await import('./themed-toaster')).ThemedToaster);
 
-/** Mounts the Toaster when the first toast asks for it (lib/toast.ts), and keeps it from then on. */
+/**
+ * Mounts the Toaster when the first toast asks for it (lib/toast.ts), and keeps it from then on. If its
+ * code cannot be fetched, the toast asking says so (and shows in the fallback notice); the next one
+ * asks again.
+ */
 function ToasterHost() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => toasterHost.connect(() => setWanted(true)), []);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ThemedToaster />
-    </Suspense>
+  const [Toaster, setToaster] = useState<ComponentType | null>(() => loadToaster.loaded() ?? null);
+  useEffect(
+    () =>
+      toasterHost.connect(async () => {
+        const component = await loadToaster();
+        setToaster(() => component);
+      }),
+    [],
   );
+  return Toaster ? <Toaster /> : null;
 }
 
 /** The query client comes from main.tsx, which shares it with the router's loaders. */
@@ -22,6 +30,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <QueryClientProvider client={client}>
       {children}
       <ToasterHost />
+      <FallbackToast />
     </QueryClientProvider>
   );
 }

@@ -4,6 +4,7 @@ import { FullScreenSpinner } from '../components/ui/spinner';
 import { meQueryOptions } from '../lib/api/get-me';
 import { signedInQueryOptions } from '../lib/api/get-session';
 import { meQueryKey } from '../lib/api/query-keys';
+import { connection } from '../lib/connection';
 import { AuthLayout } from './layouts/auth-layout';
 import { GuestOnly, RequireAuth } from './routes/guards';
 import { RootLayout } from './routes/root-layout';
@@ -173,6 +174,21 @@ function routes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * A page's code is fetched only while Meridian can be reached: React Router keeps a route whose code
+ * failed to arrive as failed for the rest of the visit (and so does Chromium, for the chunk; see
+ * lib/on-demand.ts). Offline, the navigation waits instead, the shell says why, and it goes on when the
+ * connection returns. Code that fails to arrive anyway leads to the error page, which reloads.
+ */
+function fetchCodeWhenReachable(list: RouteObject[]): RouteObject[] {
+  for (const route of list) {
+    const { lazy } = route;
+    if (typeof lazy === 'function') route.lazy = (() => connection.whenReachable().then(lazy)) as typeof lazy;
+    if (route.children) fetchCodeWhenReachable(route.children);
+  }
+  return list;
+}
+
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(routes(queryClient));
+  return createBrowserRouter(fetchCodeWhenReachable(routes(queryClient)));
 }

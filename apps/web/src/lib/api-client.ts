@@ -1,5 +1,6 @@
 import { messages } from '@meridian/shared';
 import type { z } from 'zod';
+import { connection } from './connection';
 
 /** A failed API call: `message` is what the user sees, `code` is what the code branches on. */
 export class ApiError extends Error {
@@ -45,6 +46,8 @@ function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError('UNKNOWN', messages.unknownError, status);
 }
 
+const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 /** Calls the Meridian API with the session cookie; throws `ApiError` on any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, signal, idempotencyKey } = options;
@@ -68,8 +71,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    connection.unreachable();
     throw new ApiError('NETWORK', messages.unknownError, 0);
   }
+  // A proxy's 'bad gateway' or 'unavailable' is Meridian not answering; any other status is an answer.
+  if (UNREACHABLE_STATUSES.has(response.status)) connection.unreachable();
+  else connection.reached();
 
   const text = await response.text();
   let payload: unknown = null;

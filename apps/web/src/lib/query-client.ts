@@ -1,8 +1,9 @@
 import { QUERY_CACHE } from '@meridian/shared';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { warnIfSessionExpired } from './api/get-me';
 import { meQueryKey } from './api/query-keys';
 import { ApiError } from './api-client';
+import { connection } from './connection';
 
 /** A 4xx answer will not change on retry; everything else (network, 5xx) gets up to 3 more tries. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -16,6 +17,9 @@ export function retryDelay(attempt: number): number {
 }
 
 export function createQueryClient(): QueryClient {
+  // Queries wait while Meridian cannot be reached, instead of failing into an error (or a trip to
+  // /login), and those on screen refetch as soon as it answers again (connection.ts).
+  onlineManager.setEventListener((setOnline) => connection.subscribe(() => setOnline(connection.reachable())));
   // A 401 from any call means the session has ended: say so, and forget the user so the guard sends
   // them to /login. (The me query answers null for a 401 and warns by itself, see get-me.ts.)
   const onUnauthorized = (error: unknown) => {
@@ -38,7 +42,8 @@ export function createQueryClient(): QueryClient {
         retryDelay,
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: false },
+      // An action is tried at once, offline or not, and fails with a word; never held and sent later.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

@@ -19,6 +19,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/me: the user, and for an inactive account why, since the two notices differ: a new
+ * account waits for its first activation, a deactivated one was switched off by an operator.
+ */
+export const meSchema = userSchema.extend({
+  /** When an operator deactivated the account (ISO time), while it stays inactive; else null. */
+  deactivatedAt: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
 const required = (max: number, message: string) =>
   text(max, message).refine((v) => v.trim() !== '', { error: message });
 

@@ -109,3 +109,30 @@ describe('PATCH /api/profile', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('GET /api/me: a new account and a deactivated one are told apart', () => {
+  it('a new account waiting for activation has no deactivatedAt, nor has an active one', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register({ name: 'New Person' });
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ isActive: false, deactivatedAt: null });
+    await setAccountActive(ctx.db, body.email, true, 'test');
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ isActive: true, deactivatedAt: null });
+  });
+
+  it('an account an operator deactivated says when, until it is activated again', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register({ name: 'Switched Off' });
+    await setAccountActive(ctx.db, body.email, true, 'test');
+    const before = Date.now();
+    await setAccountActive(ctx.db, body.email, false, 'admin:ops@example.com');
+    // Deactivation ended the session: the member signs in again and sees why.
+    expect((await client.login(body.email, body.password)).statusCode).toBe(200);
+    const me = (await client.request('GET', '/api/me')).json();
+    expect(me).toMatchObject({ email: body.email, isActive: false });
+    expect(typeof me.deactivatedAt).toBe('string');
+    expect(Math.abs(new Date(me.deactivatedAt).getTime() - before)).toBeLessThan(60_000);
+
+    await setAccountActive(ctx.db, body.email, true, 'test');
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ isActive: true, deactivatedAt: null });
+  });
+});

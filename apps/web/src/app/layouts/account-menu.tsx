@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useUser } from '../../lib/api/get-me';
 import { initials } from '../../lib/initials';
+import { onDemand } from '../../lib/on-demand';
 import { useOnDemand } from '../../lib/use-on-demand';
 
 export const avatarButton =
@@ -9,7 +10,7 @@ export const avatarButton =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
   'dark:ring-offset-slate-950 dark:hover:ring-indigo-700 dark:focus-visible:outline-indigo-400';
 
-const loadDropdown = () => import('./account-menu-dropdown');
+const loadDropdown = onDemand(() => import('./account-menu-dropdown'));
 
 /**
  * The avatar button; its dropdown (Radix's menu and its positioning, ~17 KB compressed) is fetched
@@ -37,7 +38,10 @@ export function AccountMenu() {
       aria-expanded={false}
       data-initials={initials(user.name)}
       className={avatarButton}
-      {...dropdown.placeholderProps(() => setOpen(true))}
+      {...dropdown.placeholderProps(
+        () => setOpen(true),
+        () => setOpen(false),
+      )}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useWallet } from '../../lib/api/get-wallet';
+import { onDemand } from '../../lib/on-demand';
 import { useOnDemand } from '../../lib/use-on-demand';
 
 export const menuButton =
@@ -9,7 +10,7 @@ export const menuButton =
   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
   'dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-indigo-400';
 
-const loadDialog = () => import('./side-menu-dialog');
+const loadDialog = onDemand(() => import('./side-menu-dialog'));
 
 /**
  * The side menu's button; the menu itself (with Radix's dialog, ~13 KB compressed) is fetched when
@@ -41,7 +42,10 @@ export function SideMenu() {
       aria-haspopup="dialog"
       aria-expanded={false}
       className={menuButton}
-      {...dialog.placeholderProps(() => setOpen(true))}
+      {...dialog.placeholderProps(
+        () => setOpen(true),
+        () => setOpen(false),
+      )}
     >
       <Menu className="size-5" aria-hidden="true" />
     </button>

@@ -1,27 +1,44 @@
+import { shellMessages } from '@meridian/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { meQueryOptions, useMe } from '../../lib/api/get-me';
+import { meQueryOptions, SignedInUserContext } from '../../lib/api/get-me';
 import { useSignedIn } from '../../lib/api/get-session';
 import { returnTo } from '../../lib/return-to';
+
+/** How often the session is asked for again while the server answers it with an error (a 5xx). */
+const SESSION_RETRY_MS = 5_000;
 
 /**
  * Protected routes: 'Refreshing...' while the session is checked, /login without one. A visitor who
  * arrived here signed out (a link in an e-mail) is led back after signing in; a user who was signed
  * in and then was not (Logout, a session ended elsewhere) starts again from the dashboard.
+ *
+ * Only an answer that there is no session (a 401) leads to /login. While Meridian cannot be reached
+ * the check waits (and the shell says "Can't reach Meridian — retrying"); an error answer is asked
+ * again every few seconds, saying the same; either way the page comes as soon as the answer does.
  */
 export function RequireAuth() {
-  const { data: user, isPending } = useMe();
+  const { data: user, isPending } = useQuery({
+    ...meQueryOptions,
+    refetchInterval: (query) => (query.state.status === 'error' ? SESSION_RETRY_MS : false),
+  });
   const { pathname, search } = useLocation();
   const wasSignedIn = useRef(false);
   if (user) wasSignedIn.current = true;
   if (isPending) return <FullScreenSpinner />;
+  // An error before any answer: not signed out, just not known yet.
+  if (user === undefined) return <FullScreenSpinner label={shellMessages.cantReach} />;
   if (!user) {
     const state = wasSignedIn.current ? undefined : { from: `${pathname}${search}` };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  return (
+    <SignedInUserContext.Provider value={user}>
+      <Outlet />
+    </SignedInUserContext.Provider>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ConnectionBanner } from '../connection-banner';
 
 /** Scrolls smoothly to the top on every path change (spec section 2). */
 function ScrollToTop() {
@@ -17,6 +18,7 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <Outlet />
+      <ConnectionBanner />
     </>
   );
 }

@@ -1,12 +1,17 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { DashboardLink } from '../../components/layouts/dashboard-link';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useSignedIn } from '../../lib/api/get-session';
+import { connection } from '../../lib/connection';
 
 const RELOAD_KEY = 'meridian:chunk-reload';
 
-/** After a deploy, an open tab may ask for a page chunk that no longer exists: reload once. */
+/**
+ * After a deploy, an open tab may ask for a page chunk that no longer exists; and a chunk whose fetch
+ * failed stays failed until the page is reloaded (lib/on-demand.ts): reload once.
+ */
 function isStaleChunk(error: unknown): boolean {
   return (
     error instanceof Error &&
@@ -20,11 +25,21 @@ export function RouteError() {
   const error = useRouteError();
   const lastReload = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
   // At most one automatic reload every 30 s, so a real outage cannot cause a reload loop.
-  if (isStaleChunk(error) && Date.now() - lastReload > 30_000) {
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-    window.location.reload();
-    return null;
-  }
+  const reload = isStaleChunk(error) && Date.now() - lastReload > 30_000;
+  useEffect(() => {
+    if (!reload) return;
+    // Not into the browser's offline page: once Meridian answers again.
+    let cancelled = false;
+    void connection.whenReachable().then(() => {
+      if (cancelled) return;
+      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [reload]);
+  if (reload) return null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return <ErrorScreen title={notFound ? 'Page not found' : 'Something went wrong'} />;
 }

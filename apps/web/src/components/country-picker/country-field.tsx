@@ -1,10 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useState } from 'react';
+import { onDemand } from '../../lib/on-demand';
 import { useOnDemand } from '../../lib/use-on-demand';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 
-const loadModal = () => import('./country-modal');
+const loadModal = onDemand(() => import('./country-modal'));
 
 interface CountryFieldProps {
   id: string;
@@ -18,15 +19,17 @@ interface CountryFieldProps {
 /**
  * A read-only Country input; click, Enter or Space opens the searchable country modal. The modal
  * (with Radix's dialog, ~13 KB compressed) is fetched when the input is pointed at or focused, not
- * with the page; opened before it has arrived, it opens when it does.
+ * with the page; opened before it has arrived, it opens when it does (or not at all if it cannot be had).
  */
 export function CountryField({ id, value, onChange, label = 'Country', error, ref }: CountryFieldProps) {
   const [open, setOpen] = useState(false);
   const modal = useOnDemand(loadModal);
   const show = () => {
     setOpen(true);
-    modal.request();
+    // Out of reach: the press is taken back, so the modal does not open by surprise later.
+    void modal.request().then((arrived) => arrived || setOpen(false));
   };
+  const prefetch = () => void modal.request();
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') {
@@ -46,8 +49,8 @@ export function CountryField({ id, value, onChange, label = 'Country', error, re
           placeholder="Select your country"
           aria-haspopup="dialog"
           aria-invalid={error ? true : undefined}
-          onPointerEnter={modal.request}
-          onFocus={modal.request}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
           onClick={show}
           onKeyDown={onKeyDown}
           className="cursor-pointer pr-10 read-only:bg-white read-only:text-slate-900 dark:read-only:bg-slate-900 dark:read-only:text-slate-100"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { onDemand } from '../../lib/on-demand';
 
 export interface Country {
   name: string;
@@ -6,13 +7,16 @@ export interface Country {
 }
 
 /** Loaded on demand so pages without a country field never download the list. */
+const loadList = onDemand(() => import('virtual:countries'));
+
 async function loadCountries(): Promise<readonly Country[]> {
   try {
-    const { countries } = await import('virtual:countries');
-    return countries;
+    return (await loadList()).countries;
   } catch (error) {
+    // Spec section 8: logged, and the modal shows an empty list. The failure is not kept: the query
+    // fails (rather than caching the empty list for the visit), so the next opening asks again.
     console.error('Error fetching countries:', error);
-    return [];
+    throw error;
   }
 }
 
@@ -21,6 +25,7 @@ export function useCountries(enabled: boolean) {
     queryKey: ['countries'],
     queryFn: loadCountries,
     enabled,
+    retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

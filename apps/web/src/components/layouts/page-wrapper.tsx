@@ -1,4 +1,4 @@
-import { inactiveNotice } from '@meridian/shared';
+import { deactivatedNotice, inactiveNotice } from '@meridian/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -20,14 +20,17 @@ interface PageWrapperProps {
 /** Every signed-in page: inactive users see only the not-active notice (spec section 2). */
 export function PageWrapper({ title, description, showBanner = false, actions, children }: PageWrapperProps) {
   const user = useUser();
-  useDocumentTitle(user.isActive ? title : inactiveNotice.title);
-  if (!user.isActive) return <InactiveNotice />;
+  const deactivated = user.deactivatedAt !== null;
+  useDocumentTitle(user.isActive ? title : deactivated ? deactivatedNotice.title : inactiveNotice.title);
+  if (!user.isActive) return <InactiveNotice deactivated={deactivated} />;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+            {title}
+          </h1>
           {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
         </div>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
@@ -71,11 +74,15 @@ function NewBanner() {
  */
 const ACTIVATION_CHECK_MS = 3_000;
 
-function InactiveNotice() {
+/**
+ * The not-active notice: a new account is told it is activated within 24 hours (spec section 2); an
+ * account an operator deactivated is told so, and given both ways to reach support.
+ */
+function InactiveNotice({ deactivated }: { deactivated: boolean }) {
   // Polls only while the notice is on screen; the page replaces it as soon as /api/me says active.
   useQuery({ ...meQueryOptions, refetchInterval: ACTIVATION_CHECK_MS });
   const config = usePublicConfig();
-  const href = config ? `mailto:${config.supportEmail}` : undefined;
+  const mail = config ? `mailto:${config.supportEmail}` : undefined;
   return (
     <div className="flex justify-center py-10">
       <div
@@ -85,11 +92,36 @@ function InactiveNotice() {
         <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
           <Lock className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{inactiveNotice.title}</h1>
-        <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">{inactiveNotice.body}</p>
-        <a href={href} className={buttonClasses('primary')}>
-          {inactiveNotice.contact}
-        </a>
+        {deactivated ? (
+          <>
+            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{deactivatedNotice.title}</h1>
+            <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">{deactivatedNotice.body}</p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <a href={mail} className={buttonClasses('primary')}>
+                {deactivatedNotice.email}
+              </a>
+              {config?.supportChatUrl && (
+                <a
+                  href={config.supportChatUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses('secondary')}
+                >
+                  {deactivatedNotice.chat}
+                </a>
+              )}
+            </div>
+            {config && <p className="text-sm break-all text-slate-600 dark:text-slate-400">{config.supportEmail}</p>}
+          </>
+        ) : (
+          <>
+            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{inactiveNotice.title}</h1>
+            <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">{inactiveNotice.body}</p>
+            <a href={mail} className={buttonClasses('primary')}>
+              {inactiveNotice.contact}
+            </a>
+          </>
+        )}
       </div>
     </div>
   );

@@ -24,6 +24,38 @@ export interface TradingViewWidgetProps {
   className?: string;
 }
 
+/** How long a provider found unreachable stays so before a widget asks again (a network that came back). */
+const UNREACHABLE_FOR_MS = 60_000;
+let providerCheck: Promise<boolean> | null = null;
+
+/** Preloads `src` (fetched, not run): true once it has arrived, false if it cannot be fetched in time. */
+function preloadScript(src: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = src;
+    link.onload = () => resolve(true);
+    link.onerror = () => resolve(false);
+    document.head.append(link);
+    window.setTimeout(() => resolve(false), LOAD_TIMEOUT_MS);
+  });
+}
+
+/**
+ * Whether the provider can be reached, asked once for all the widgets of a visit by preloading one
+ * embed script (the script-src policy allows it, and a widget injected later takes it from the cache).
+ * A widget below the fold is injected only when scrolled to, so without this it would show a skeleton
+ * for as long as nobody scrolls, with the provider gone. A 'no' is asked again after a minute.
+ */
+function providerReachable(widget: string): Promise<boolean> {
+  providerCheck ??= preloadScript(`${SCRIPT_BASE}${widget}.js`).then((reachable) => {
+    if (!reachable) window.setTimeout(() => (providerCheck = null), UNREACHABLE_FOR_MS);
+    return reachable;
+  });
+  return providerCheck;
+}
+
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: 2_000 });
@@ -36,7 +68,7 @@ function whenIdle(run: () => void): () => void {
 /**
  * A TradingView embed, injected only once its box is near the viewport and the browser is idle,
  * so no page ever waits on it. When the provider cannot be reached (offline machines, blockers)
- * or is too slow, a quiet placeholder of the same size shows instead.
+ * or is too slow, a quiet placeholder of the same size shows instead, on screen or not yet.
  */
 export function TradingViewWidget({
   widget,
@@ -93,6 +125,12 @@ export function TradingViewWidget({
       host.append(target, script);
     };
 
+    // Asked at once, visible or not: an unreachable provider is said everywhere without scrolling.
+    const cancelCheck = whenIdle(() => {
+      void providerReachable(widget).then((reachable) => {
+        if (!reachable) finish('failed');
+      });
+    });
     const visible = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -105,6 +143,7 @@ export function TradingViewWidget({
 
     return () => {
       done = true;
+      cancelCheck();
       visible.disconnect();
       cancelIdle?.();
       window.clearTimeout(timeout);

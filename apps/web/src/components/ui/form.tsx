@@ -14,6 +14,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { onDemand } from '../../lib/on-demand';
 import { notify } from '../../lib/toast';
 import { Field } from './field';
 
@@ -45,16 +46,8 @@ export type FormSchema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn> | (
 
 type LazyResolver<TIn extends FieldValues, TOut> = Resolver<TIn, unknown, TOut> & { prefetch: () => void };
 
-let zodResolverModule: Promise<typeof import('@hookform/resolvers/zod')> | undefined;
-
-/** zod's resolver (and zod with it), fetched once for the visit; after a failure, fetched again. */
-function loadZodResolver() {
-  zodResolverModule ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
-    zodResolverModule = undefined;
-    throw error;
-  });
-  return zodResolverModule;
-}
+/** zod's resolver (and zod with it), fetched once for the visit; after a failure, fetched again (on-demand.ts). */
+const loadZodResolver = onDemand(() => import('@hookform/resolvers/zod'));
 
 /**
  * A resolver that validates with the form's schema as of the submit (`current()`: a page may build it

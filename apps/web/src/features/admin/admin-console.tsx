@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { useUser } from '../../lib/api/get-me';
+import { LazyPage } from '../../lib/lazy-page';
 import { AdminShell } from './components/admin-shell';
 import { ConsoleNotFound } from './components/console-not-found';
 import { NoAccess } from './components/no-access';
@@ -17,7 +18,11 @@ export function AdminConsole() {
     <Routes>
       <Route element={<AdminShell />}>
         {adminRoutes.map(({ path, Page }) =>
-          path === '' ? <Route key="" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />,
+          path === '' ? (
+            <Route key="" index element={<LazyPage key="" code={Page} />} />
+          ) : (
+            <Route key={path} path={path} element={<LazyPage key={path} code={Page} />} />
+          ),
         )}
         <Route path="*" element={<ConsoleNotFound />} />
       </Route>

@@ -1,14 +1,18 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { type OnDemand, onDemand } from '../../lib/on-demand';
 
 export interface AdminRoute {
   /** Under /admin ('' is the overview); nav.ts links the sections to the same paths. */
   path: string;
-  Page: ComponentType;
+  /** The page's code, shown by lib/lazy-page.tsx. */
+  Page: OnDemand<ComponentType>;
 }
 
-/** A page loaded when first opened: each page is a chunk of its own, fetched after the console's frame. */
-export const page = (load: () => Promise<ComponentType>): ComponentType =>
-  lazy(async () => ({ default: await load() }));
+/**
+ * A page loaded when first opened: each page is a chunk of its own, fetched after the console's frame
+ * (and fetched again after a failure, see lib/lazy-page.tsx).
+ */
+export const page = (load: () => Promise<ComponentType>): OnDemand<ComponentType> => onDemand(load);
 
 /** The console's pages, one line each. */
 export const adminRoutes: readonly AdminRoute[] = [

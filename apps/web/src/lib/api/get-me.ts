@@ -1,13 +1,18 @@
-import { messages, type User } from '@meridian/shared';
+import { type Me, messages } from '@meridian/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { ApiError, apiRequest } from '../api-client';
+import { onDemand } from '../on-demand';
 import { notify } from '../toast';
 import { meQueryKey } from './query-keys';
 
+/** The answer's schema, fetched beside the first request (it brings zod, see user-schema.ts). */
+const loadSchema = onDemand(() => import('./user-schema'));
+
 /** The signed-in user, or null when there is no session (401). */
-export async function getMe(signal?: AbortSignal): Promise<User | null> {
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const schema = () => import('./user-schema').then((module) => module.userSchema);
+    const schema = () => loadSchema().then((module) => module.meSchema);
     return await apiRequest('/api/me', { schema, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -22,7 +27,7 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
  * request can fail, so neither a logged-out visit nor Logout ever shows it.
  */
 export function warnIfSessionExpired(client: QueryClient): boolean {
-  if (!client.getQueryData<User | null>(meQueryKey)) return false;
+  if (!client.getQueryData<Me | null>(meQueryKey)) return false;
   notify.error(messages.sessionExpired);
   return true;
 }
@@ -41,9 +46,18 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
-/** The user inside the app shell, where the session has already been checked. */
-export function useUser(): User {
-  const { data } = useMe();
-  if (!data) throw new Error('useUser() used outside a signed-in route');
-  return data;
+/**
+ * The signed-in user as the guard (RequireAuth) last saw them, handed down to the signed-in routes.
+ * They read the user from here, not from the query: when Logout (or an ended session) forgets the
+ * user, the guard re-renders first and replaces them with the way to /login, so they are left as they
+ * were and never drawn without a user (which flashed "Something went wrong" between 'Logging out...'
+ * and /login).
+ */
+export const SignedInUserContext = createContext<Me | null>(null);
+
+/** The user inside the signed-in routes, where the session has already been checked. */
+export function useUser(): Me {
+  const user = useContext(SignedInUserContext);
+  if (!user) throw new Error('useUser() used outside a signed-in route');
+  return user;
 }

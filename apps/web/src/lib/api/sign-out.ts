@@ -9,35 +9,31 @@ export function signOut(): Promise<unknown> {
   return apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
 }
 
-/** Ends the session and forgets every cached answer that belonged to the user. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: () => {
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-    },
-  });
-}
-
 /**
  * Logout as both shells offer it (the member app's account menu, the console's top bar): signs out,
- * says 'Logout successful' and goes to /login, or says why it failed.
+ * leaves the signed-in routes, says 'Logout successful' on /login, or says why it failed.
  */
 export function useLogout() {
   const navigate = useNavigate();
-  const signOutMutation = useSignOut();
+  const queryClient = useQueryClient();
+  const signOutMutation = useMutation({ mutationFn: signOut });
   const logout = async () => {
     try {
       await signOutMutation.mutateAsync();
-      // At once, before the page under the guard re-renders without a user: its redirect would
-      // remember the page, and the next login would lead back there instead of the dashboard.
-      navigate('/login', { replace: true, flushSync: true });
-      notify.success(messages.logoutSuccessful);
     } catch (error) {
       notify.failure(error);
+      return;
     }
+    // Forgetting the user makes the guard leave the signed-in routes as they are (they read the user
+    // it hands down, see get-me.ts). Going to /login at once, so the guard's own redirect does not
+    // remember the page: the next login starts from the dashboard.
+    queryClient.setQueryData(meQueryKey, null);
+    await navigate('/login', { replace: true });
+    // Only now, with no signed-in page left to ask for them again (signed out: a 401 each), are the
+    // user's other answers forgotten.
+    await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    notify.success(messages.logoutSuccessful);
   };
   return { logout, isPending: signOutMutation.isPending };
 }

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { SkipLink } from '../../../components/layouts/skip-link';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -110,16 +111,7 @@ export function AdminShell() {
   useRealtime();
   return (
     <div className="min-h-dvh">
-      <a
-        href={`#${MAIN_ID}`}
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById(MAIN_ID)?.focus();
-        }}
-        className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {adminMessages.console.skipToContent}
-      </a>
+      <SkipLink targetId={MAIN_ID} />
       <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white px-4 py-5 lg:flex dark:border-slate-800 dark:bg-slate-950">
         <div className="px-1">
           <ConsoleMark />

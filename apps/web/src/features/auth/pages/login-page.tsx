@@ -9,8 +9,9 @@ import { TextLink } from '../../../components/ui/text-link';
 import { returnTo } from '../../../lib/return-to';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSignIn } from '../api/sign-in';
+import { loadAuthSchemas } from '../load-schemas';
 
-const schema = () => import('../form-schemas').then((module) => module.loginBodySchema);
+const schema = () => loadAuthSchemas().then((module) => module.loginBodySchema);
 
 export function LoginPage() {
   const navigate = useNavigate();

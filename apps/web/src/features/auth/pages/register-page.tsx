@@ -10,8 +10,9 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
 import { useSubmit } from '../../../lib/use-submit';
 import { useSignUp } from '../api/sign-up';
+import { loadAuthSchemas } from '../load-schemas';
 
-const schema = () => import('../form-schemas').then((module) => module.registerBodySchema);
+const schema = () => loadAuthSchemas().then((module) => module.registerBodySchema);
 
 export function RegisterPage() {
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
-import { type ProfileBody, userSchema } from '@meridian/shared';
+import type { Me, ProfileBody } from '@meridian/shared';
+import { userSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '../../../lib/api/query-keys';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+    // The profile answer is the user without /me's activation details, which a profile edit cannot change.
+    onSuccess: (user) => queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, ...user } : me)),
   });
 }

@@ -1,4 +1,4 @@
-import { notificationsNotice } from '@meridian/shared';
+import { notificationsNotice, profileTexts } from '@meridian/shared';
 import { Bell, Landmark, ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
@@ -24,7 +24,7 @@ const descriptions: Record<ProfileTab, string> = {
   personal: 'Keep your contact details up to date.',
   withdrawal: 'Save the bank and crypto details your withdrawals are paid to.',
   security: 'Change the password you use to log in, and see where your account is signed in.',
-  notifications: 'Choose which emails Meridian sends you.',
+  notifications: profileTexts.notificationsLead,
 };
 
 const isTab = (value: string | null): value is ProfileTab => TAB_VALUES.some((tab) => tab === value);
@@ -46,7 +46,7 @@ export function ProfilePage() {
     );
 
   return (
-    <PageWrapper title="Profile" description="Manage your personal details, security and notifications.">
+    <PageWrapper title="Profile" description={profileTexts.description}>
       <Tabs idPrefix="profile" label="Profile sections" items={tabs} value={tab} onValueChange={select} />
       <TabPanel idPrefix="profile" value={tab}>
         <Card>

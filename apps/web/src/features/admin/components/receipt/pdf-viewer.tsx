@@ -5,9 +5,12 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { LoadError } from '../../../../components/ui/load-error';
 import { Skeleton } from '../../../../components/ui/skeleton';
+import { onDemand } from '../../../../lib/on-demand';
 
 /** A page is scaled to fit the frame's width and at most this height, so it is seen whole. */
 const MAX_PAGE_HEIGHT_PX = 560;
+/** pdf.js, fetched with the first PDF receipt shown, and again after a failure (its Retry). */
+const loadPdf = onDemand(() => import('./pdf-document'));
 
 type LoadState = 'loading' | 'ready' | 'error';
 
@@ -44,7 +47,7 @@ export function PdfViewer({ src, label }: { src: string; label: string }) {
     setState('loading');
     setDoc(null);
     setPage(1);
-    import('./pdf-document')
+    loadPdf()
       .then(({ openPdf }) => {
         if (cancelled) return null;
         const task = openPdf(src);

@@ -1,0 +1,14 @@
+import type { Me } from '@meridian/shared';
+import type { Db } from '../../db/client.js';
+import { lastDeactivation } from './activation.queries.js';
+import { toUserDto, type UserRow } from './users.queries.js';
+
+/**
+ * GET /api/me: the user, and for an inactive account whether an operator deactivated it, so the app
+ * tells a deactivated member to contact support instead of promising activation within 24 hours.
+ * Active accounts (nearly every call) cost no query.
+ */
+export async function describeMe(db: Db, user: UserRow): Promise<Me> {
+  const deactivatedAt = user.isActive ? null : await lastDeactivation(db, user.id);
+  return { ...toUserDto(user), deactivatedAt: deactivatedAt?.toISOString() ?? null };
+}
