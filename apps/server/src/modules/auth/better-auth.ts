@@ -53,6 +53,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
     }),
+    // Reset tokens (and any other verification identifier) are stored as their SHA-256, so a read of
+    // the table cannot reset a password; the e-mailed link carries the token itself.
+    verification: { storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
