@@ -170,6 +170,8 @@ export const adminMessages = {
       'deposit-method.reorder': 'Deposit methods reordered',
       'settings.update': 'Settings changed',
       'mail.resend': 'E-mail resent',
+      'export.users': 'Users exported',
+      'export.transactions': 'Transactions exported',
     },
     /**
      * What an entry says, after its actor ('admin:ops@meridian.test approved a deposit of $120.00 for
@@ -200,10 +202,18 @@ export const adminMessages = {
       'deposit-method.reorder': () => 'reordered the deposit methods',
       'settings.update': () => 'changed the settings',
       'mail.resend': ({ to }: AuditWords) => `resent an e-mail to ${to}`,
+      'export.users': () => 'exported the users list as CSV',
+      'export.transactions': () => 'exported the transactions as CSV',
+      exportMemberTransactions: ({ who }: AuditWords) => `exported ${who}'s transactions as CSV`,
       other: ({ action, who }: AuditWords) => `did ${action} for ${who}`,
     },
     /** Who acted, by the actor's prefix ('admin:<email>', 'cli', 'system:<job>'). */
     actorKinds: { admin: 'Admin', cli: 'Command line', system: 'System' },
+    /** An export's filters, as its entry's notes list them. */
+    filtersLabel: 'Filters',
+    noFilters: 'none (the whole list)',
+    matching: (q: string) => `matching “${q}”`,
+    oneMember: 'one member',
     /** Stand-ins when an entry does not name its target. */
     someone: 'a member',
     unnamed: '(unnamed)',
