@@ -1,4 +1,4 @@
-import { adminMessages, adminReasonField, formatCents } from '@meridian/shared';
+import { adminMessages, adminReasonField, formatCents, parseSignedDollars } from '@meridian/shared';
 import { useRef } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
@@ -9,7 +9,6 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { useIdempotencyKey } from '../../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useAdjustBalance } from '../../api/adjust-balance';
-import { parseSignedDollars } from '../../lib/signed-dollars';
 
 /** The dialog's fields in the operator's units: a signed dollar amount, and the reason the books will keep. */
 const adjustFormSchema = z.object({
