@@ -46,6 +46,24 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
 }
 
+/**
+ * What the first start prints last, so the generated password is not lost among start-up lines: the
+ * operator's e-mail and password, and where to sign in, framed.
+ */
+export function operatorNotice(admin: { email: string; password: string }, publicUrl: string): string {
+  const lines = [
+    'Meridian is ready. The operator account (shown only this once):',
+    '',
+    `  e-mail:    ${admin.email}`,
+    `  password:  ${admin.password}`,
+    '',
+    `Sign in at ${publicUrl}/admin and keep the password somewhere safe.`,
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = '─'.repeat(width + 2);
+  return ['', `┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`, ''].join('\n');
+}
+
 async function hasActiveAdmin(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })

@@ -44,6 +44,21 @@ describe('registration', () => {
     expect(mail).toEqual({ to_address: 'grace.hopper@example.com', template: 'welcome' });
   });
 
+  it('welcomes a member who signs up, but not the operator account created at first start', async () => {
+    const toOperator = await rows<{ template: string }>(
+      ctx.db,
+      sql`select template from email_outbox where to_address = ${ctx.config.adminEmail ?? ''}`,
+    );
+    expect(toOperator).toEqual([]);
+    const body = await new TestClient(ctx.app).register();
+    const toMember = await rows<{ template: string; text: string }>(
+      ctx.db,
+      sql`select template, text from email_outbox where to_address = ${body.email}`,
+    );
+    expect(toMember.map((m) => m.template)).toEqual(['welcome']);
+    expect(toMember[0]?.text).toContain(body.name);
+  });
+
   it('makes a taken referral id unique and stores the referral code it was given', async () => {
     const first = new TestClient(ctx.app);
     await first.register({ name: 'Alan Turing' });
