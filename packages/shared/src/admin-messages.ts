@@ -31,6 +31,9 @@ export const adminMessages = {
   withdrawalRejected: 'Withdrawal rejected',
   failedToLoad: 'Failed to load',
   noResults: 'Nothing matches these filters',
+  /** A list with no filter set that has nothing in it yet ('Nothing matches' would blame a filter). */
+  noTransactions: 'No transactions yet',
+  noUsers: 'No users yet',
   exportStarted: 'Your download has started',
   /** The console's frame: links in and out, the access guard, and the states every page shares. */
   console: {
@@ -112,6 +115,12 @@ export const adminMessages = {
     amountHint: 'Positive adds to their balance, negative takes from it: 25 or -12.50',
     amountInvalid: 'Enter an amount in dollars other than zero, for example 25 or -12.50',
     reasonLabel: 'Reason',
+    /** The line under the amount, as the operator types it (the server books against the balance). */
+    previewNow: (balance: string) => `Balance now ${balance}.`,
+    previewAdds: (amount: string, after: string) => `Adds ${amount}: the balance becomes ${after}.`,
+    previewTakes: (amount: string, after: string) => `Takes ${amount}: the balance becomes ${after}.`,
+    previewRefused: (amount: string, balance: string) =>
+      `Would be refused: the balance is ${balance}, less than the ${amount} to take.`,
     submit: 'Adjust balance',
     submitting: 'Adjusting...',
   },
@@ -142,6 +151,7 @@ export const adminMessages = {
   },
   audit: {
     failedToLoad: 'Failed to load the audit log',
+    empty: 'Nothing has been recorded yet',
     actorLabel: 'Actor',
     actorPlaceholder: 'admin:ops@example.com, cli, system:...',
     actionLabel: 'Action',
