@@ -1,8 +1,9 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runQuietly } from './quiet-run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -29,9 +30,9 @@ const built = existsSync(builtIndex) && existsSync(`${builtIndex}.br`);
 const builtAt = built ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (changedAt > builtAt) {
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // One line, not the build's ~300: the server's first words (the operator's password) come next.
+  const status = await runQuietly('npm', ['run', 'build', '-w', 'apps/web'], 'Building the web app', { cwd: root });
+  if (status !== 0) process.exit(status);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });

@@ -1,11 +1,12 @@
 // Helpers for the money journeys (plans, investments, transfers, history, referrals).
+import { centsToDollarsInput } from '@meridian/shared';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { mailCount, waitForMail } from './mailbox';
 import { appOrigin, createActiveUser, runAdmin, type TestUser } from './users';
 
 /** Moves money into `email`'s balance through the books (`npm run admin -- adjust`). */
 export async function fund(email: string, cents: number, reason = 'E2E funding'): Promise<void> {
-  await runAdmin(['adjust', email, String(cents), reason]);
+  await runAdmin(['adjust', email, centsToDollarsInput(cents), reason]);
 }
 
 /** A new active user signed in within `page`'s context, with `cents` on their balance. */

@@ -28,7 +28,7 @@ describe('backup and restore', () => {
     const [alice, bob] = [await Member.register(server, 'Backup Alice'), await Member.register(server, 'Backup Bob')];
     for (const m of [alice, bob]) {
       await server.admin('activate', m.email);
-      await server.admin('adjust', m.email, '50000', 'opening balance');
+      await server.admin('adjust', m.email, '500.00', 'opening balance');
     }
     const transfer = () =>
       alice.request(
@@ -46,7 +46,7 @@ describe('backup and restore', () => {
     expect(existsSync(file)).toBe(true);
 
     expect((await transfer()).status).toBe(201);
-    await server.admin('adjust', bob.email, '-5000', 'a change after the backup');
+    await server.admin('adjust', bob.email, '-50.00', 'a change after the backup');
     expect(await wallets([alice, bob])).not.toEqual(atBackup);
 
     await expect(server.cli('restore', file)).rejects.toMatchObject({

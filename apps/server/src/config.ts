@@ -30,6 +30,7 @@ const envSchema = z.object({
   ),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_LIMIT_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(50),
   RECIPIENT_LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   TRANSFER_BATCH_MAX: z.coerce.number().int().min(1).max(64).default(64),
   TRANSFER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
@@ -88,8 +89,10 @@ export interface Config {
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginLimitPerIp: number;
-  /** Failed logins per e-mail per minute; the next failure answers 429 (a success clears them). */
+  /** Failed logins per e-mail and address per minute; the next failure answers 429 (a success clears them). */
   loginLimitPerEmail: number;
+  /** Failed logins per e-mail per hour from all addresses together; the next failure answers 429. */
+  loginLimitPerEmailPerHour: number;
   /** Transfer recipient lookups per signed-in user per minute (a guard against e-mail enumeration). */
   recipientLookupLimitPerUser: number;
   /** Transfers booked together in one transaction at most (group commit, decision 014); 1 turns it off. */
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     loginLimitPerEmail: e.LOGIN_LIMIT_PER_EMAIL,
+    loginLimitPerEmailPerHour: e.LOGIN_LIMIT_PER_EMAIL_PER_HOUR,
     recipientLookupLimitPerUser: e.RECIPIENT_LOOKUP_LIMIT_PER_USER,
     transferBatchMax: e.TRANSFER_BATCH_MAX,
     transferBatchesInFlight: e.TRANSFER_BATCHES_IN_FLIGHT,

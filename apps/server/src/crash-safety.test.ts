@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { centsToDollarsInput } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
@@ -36,7 +37,7 @@ async function activeFundedMembers(s: ServerProcess, count: number, cents: numbe
   for (let i = 0; i < count; i++) {
     const m = await Member.register(s, `Crash Member ${i}`);
     await s.admin('activate', m.email);
-    await s.admin('adjust', m.email, String(cents), 'crash test funding');
+    await s.admin('adjust', m.email, centsToDollarsInput(cents), 'crash test funding');
     members.push(m);
   }
   return members;

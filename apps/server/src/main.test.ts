@@ -100,6 +100,61 @@ describe('the server process with PGlite', () => {
     expect(await stopped(server)).toBe(0);
   }, 600_000);
 
+  it("prints the operator's generated password last on a first start, in a box that says where to sign in", async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'meridian-first-start-'));
+    const firstPort = 20_000 + Math.floor(Math.random() * 20_000);
+    const publicUrl = `http://localhost:${firstPort}`;
+    const { ADMIN_PASSWORD: _, LOG_LEVEL: __, ...withoutPassword } = env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...withoutPassword, DATA_DIR: fresh, PORT: String(firstPort), PUBLIC_URL: publicUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    try {
+      await expect.poll(() => out, { timeout: 180_000, interval: 100 }).toMatch(/└─+┘\n$/);
+      const lines = out.trimEnd().split('\n');
+      const boxStart = lines.findIndex((l) => /┌─+┐/.test(l.trim()));
+      const box = lines.slice(boxStart).map((l) => l.trim());
+      // Nothing after the box; before it only the server's few start-up log lines, the last saying it serves.
+      expect(box.at(-1)).toMatch(/^└─+┘$/);
+      expect(boxStart).toBeGreaterThan(0);
+      expect(boxStart).toBeLessThan(10);
+      const before = lines.slice(0, boxStart).filter((l) => l.trim() !== '');
+      expect(before.at(-1)).toContain('Meridian is serving');
+      expect(box.join('\n')).toContain('ops@meridian.test');
+      expect(box.join('\n')).toContain(`${publicUrl}/admin`);
+      // Every line of the box is as wide as its frame.
+      expect(new Set(box.map((l) => l.length)).size).toBe(1);
+      const password = /password:\s+(\S+)/.exec(box.join('\n'))?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(12);
+
+      const login = await fetch(`http://127.0.0.1:${firstPort}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: publicUrl },
+        body: JSON.stringify({ email: 'ops@meridian.test', password }),
+      });
+      expect(login.status).toBe(200);
+      // The operator is not sent the members' welcome ('activated within 24 hours') e-mail.
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const mailbox = (await (
+        await fetch(`http://127.0.0.1:${firstPort}/api/admin/mailbox`, { headers: { cookie } })
+      ).json()) as { items: unknown[] };
+      expect(mailbox.items).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await stopped(child);
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 600_000);
+
   it('refuses to start on a bad setting, naming the variable', async () => {
     await expect(
       run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: { ...env, PORT: 'eighty' } }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -9,7 +10,7 @@ import { startEmailDispatcher } from './jobs/email-dispatch.js';
 import { systemClock, testClock } from './lib/clock.js';
 import { printTransport, smtpTransport } from './lib/mail-transport.js';
 import { DataDirLock } from './lib/process-lock.js';
-import { seed } from './seed.js';
+import { operatorNotice, seed } from './seed.js';
 
 /** Where a running server tells `npm run admin` how to reach it (DESIGN.md principle 8). */
 export const SERVER_INFO_FILE = 'server.json';
@@ -21,22 +22,19 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const internalToken = randomBytes(24).toString('hex');
+  // Standard output as pino opens it by default (asynchronous writes), held here to print beside the log.
+  const logOutput = pino.destination({ dest: 1, sync: false });
   const clock = config.testClock ? testClock() : systemClock;
   const app = await buildApp({
     config,
     db: database.db,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: logOutput },
     internalToken,
     clock,
     listen: database.listen,
     backup: (file) => database.backup(file),
   });
   const { generatedAdmin } = await seed(database.db, app.deps.auth, config);
-  if (generatedAdmin) {
-    process.stdout.write(
-      `\n  Admin account created (shown once):\n    email:    ${generatedAdmin.email}\n    password: ${generatedAdmin.password}\n\n`,
-    );
-  }
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -47,6 +45,9 @@ async function main(): Promise<void> {
   const stopAccrual = startAccrualTimer(database.db, clock.now, config.accrualIntervalMs, app.log, config.accrual);
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : printTransport();
   const stopMail = startEmailDispatcher(database.db, mail, clock.now, config.emailDispatchIntervalMs, app.log);
+  // Last, once the server serves: the one-time password is the final thing on a first start's screen.
+  // Through the log's own stream, which writes asynchronously, so it lands after the lines above.
+  if (generatedAdmin) logOutput.write(operatorNotice(generatedAdmin, config.publicUrl));
 
   let closing = false;
   const shutdown = async (signal: string) => {

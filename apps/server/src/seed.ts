@@ -5,6 +5,7 @@ import { findUserByEmail, updateUser } from './core/users/users.queries.js';
 import type { Db } from './db/client.js';
 import { users } from './db/schema/index.js';
 import type { Auth } from './modules/auth/better-auth.js';
+import { hashClearResetTokens } from './modules/auth/verification-tokens.js';
 import { seedCatalogue } from './modules/catalogue/catalogue.seed.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@meridian.local';
@@ -15,13 +16,14 @@ export interface SeedResult {
 }
 
 /**
- * Idempotent start-up seeding: catalogue rows and the operator account. ADMIN_EMAIL's account is
+ * Idempotent start-up seeding: catalogue rows, reset tokens of an older version hashed, and the operator account. ADMIN_EMAIL's account is
  * created as an active admin when it does not exist. An existing one is made an admin again only when
  * the platform has no active admin left (the way back in); otherwise what operators decided in the
  * console (revoking it, say) stands.
  */
 export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResult> {
   await seedCatalogue(db);
+  await hashClearResetTokens(db);
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const existing = await findUserByEmail(db, email);
   if (existing) {
@@ -42,6 +44,24 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
   }
   await updateUser(db, user.id, { role: 'admin', isActive: true });
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
+}
+
+/**
+ * What the first start prints last, so the generated password is not lost among start-up lines: the
+ * operator's e-mail and password, and where to sign in, framed.
+ */
+export function operatorNotice(admin: { email: string; password: string }, publicUrl: string): string {
+  const lines = [
+    'Meridian is ready. The operator account (shown only this once):',
+    '',
+    `  e-mail:    ${admin.email}`,
+    `  password:  ${admin.password}`,
+    '',
+    `Sign in at ${publicUrl}/admin and keep the password somewhere safe.`,
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = '─'.repeat(width + 2);
+  return ['', `┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`, ''].join('\n');
 }
 
 async function hasActiveAdmin(db: Db): Promise<boolean> {

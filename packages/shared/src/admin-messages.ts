@@ -21,7 +21,8 @@ export const adminMessages = {
   activated: 'Account activated',
   deactivated: 'Account deactivated',
   roleChanged: 'Role changed',
-  lastAdmin: 'The last admin cannot be removed: make another account an admin first',
+  lastAdmin: 'The last active admin cannot be removed: make another account an active admin first',
+  lastActiveAdmin: 'The last active admin cannot be deactivated: make another account an active admin first',
   ownRole: 'You cannot change your own role',
   ownAccount: 'You cannot deactivate your own account',
   depositApproved: 'Deposit approved',
@@ -30,6 +31,9 @@ export const adminMessages = {
   withdrawalRejected: 'Withdrawal rejected',
   failedToLoad: 'Failed to load',
   noResults: 'Nothing matches these filters',
+  /** A list with no filter set that has nothing in it yet ('Nothing matches' would blame a filter). */
+  noTransactions: 'No transactions yet',
+  noUsers: 'No users yet',
   exportStarted: 'Your download has started',
   /** The console's frame: links in and out, the access guard, and the states every page shares. */
   console: {
@@ -110,6 +114,12 @@ export const adminMessages = {
     amountHint: 'Positive adds to their balance, negative takes from it: 25 or -12.50',
     amountInvalid: 'Enter an amount in dollars other than zero, for example 25 or -12.50',
     reasonLabel: 'Reason',
+    /** The line under the amount, as the operator types it (the server books against the balance). */
+    previewNow: (balance: string) => `Balance now ${balance}.`,
+    previewAdds: (amount: string, after: string) => `Adds ${amount}: the balance becomes ${after}.`,
+    previewTakes: (amount: string, after: string) => `Takes ${amount}: the balance becomes ${after}.`,
+    previewRefused: (amount: string, balance: string) =>
+      `Would be refused: the balance is ${balance}, less than the ${amount} to take.`,
     submit: 'Adjust balance',
     submitting: 'Adjusting...',
   },
@@ -140,6 +150,7 @@ export const adminMessages = {
   },
   audit: {
     failedToLoad: 'Failed to load the audit log',
+    empty: 'Nothing has been recorded yet',
     actorLabel: 'Actor',
     actorPlaceholder: 'admin:ops@example.com, cli, system:...',
     actionLabel: 'Action',
@@ -168,6 +179,8 @@ export const adminMessages = {
       'deposit-method.reorder': 'Deposit methods reordered',
       'settings.update': 'Settings changed',
       'mail.resend': 'E-mail resent',
+      'export.users': 'Users exported',
+      'export.transactions': 'Transactions exported',
     },
     /**
      * What an entry says, after its actor ('admin:ops@meridian.test approved a deposit of $120.00 for
@@ -198,10 +211,18 @@ export const adminMessages = {
       'deposit-method.reorder': () => 'reordered the deposit methods',
       'settings.update': () => 'changed the settings',
       'mail.resend': ({ to }: AuditWords) => `resent an e-mail to ${to}`,
+      'export.users': () => 'exported the users list as CSV',
+      'export.transactions': () => 'exported the transactions as CSV',
+      exportMemberTransactions: ({ who }: AuditWords) => `exported ${who}'s transactions as CSV`,
       other: ({ action, who }: AuditWords) => `did ${action} for ${who}`,
     },
     /** Who acted, by the actor's prefix ('admin:<email>', 'cli', 'system:<job>'). */
     actorKinds: { admin: 'Admin', cli: 'Command line', system: 'System' },
+    /** An export's filters, as its entry's notes list them. */
+    filtersLabel: 'Filters',
+    noFilters: 'none (the whole list)',
+    matching: (q: string) => `matching “${q}”`,
+    oneMember: 'one member',
     /** Stand-ins when an entry does not name its target. */
     someone: 'a member',
     unnamed: '(unnamed)',

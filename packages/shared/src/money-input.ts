@@ -32,6 +32,20 @@ export function parseDollars(raw: string, { allowZero = false }: { allowZero?: b
   return { ok: true, cents };
 }
 
+/**
+ * An operator's signed amount in dollars ('25', '-12.50', '+1,000', '−3' with a typographic minus)
+ * to integer cents, read digit by digit like every amount (never through a float): the console's
+ * adjust dialog and `npm run admin -- adjust` read it alike. Null for anything else, zero included.
+ */
+export function parseSignedDollars(raw: string): number | null {
+  const trimmed = raw.trim();
+  const negative = /^[-−]/.test(trimmed);
+  const unsigned = trimmed.replace(/^[-−+]\s*/, '');
+  const parsed = parseDollars(unsigned);
+  if (!parsed.ok) return null;
+  return negative ? -parsed.cents : parsed.cents;
+}
+
 /** 150000 -> "1500", 1250 -> "12.50": the form value a quick-amount button writes into the input. */
 export function centsToDollarsInput(cents: number): string {
   const whole = Math.trunc(cents / 100);

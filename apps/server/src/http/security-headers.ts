@@ -46,9 +46,20 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';
 
 /**
+ * Whether an answer to this URL is the API's, which may carry a member's balances, history or session.
+ * The API document is the same for everyone and may be cached like any page.
+ */
+export function isPrivateApiUrl(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return (path === '/api' || path.startsWith('/api/')) && !(path === '/api/docs' || path.startsWith('/api/docs/'));
+}
+
+/**
  * Security headers on every answer (pages, assets, API): CSP, frame-ancestors and X-Frame-Options,
  * nosniff, Referrer-Policy, Permissions-Policy, COOP and CORP; HSTS only when the platform is served
- * over https (PUBLIC_URL), where it cannot lock a plain-http install out of itself.
+ * over https (PUBLIC_URL), where it cannot lock a plain-http install out of itself. Every API answer,
+ * errors and Better Auth's included, is `Cache-Control: no-store` unless its route chose a stricter
+ * one (a receipt's `private, no-store`): no shared cache or back button can show it to someone else.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -72,7 +83,8 @@ export function registerSecurityHeaders(
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, () => done());
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (!reply.hasHeader('cache-control') && isPrivateApiUrl(request.url)) reply.header('cache-control', 'no-store');
   });
 }

@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   'deposit-method.reorder',
   'settings.update',
   'mail.resend',
+  'export.users',
+  'export.transactions',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

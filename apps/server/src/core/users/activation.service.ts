@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.queries.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { disconnectUsers, publishChanged, publishToAdmins } from '../realtime/publish.js';
 import { grantReferralBonus } from '../referrals/referral-bonus.js';
+import { guardOperatorChange, lockOperatorsAnd } from '../users/operators.js';
 import { endSessions, lockUser, type UserRef, type UserRow, updateUser } from '../users/users.queries.js';
 
 export interface ActivationBy {
@@ -35,11 +36,15 @@ export async function changeAccountActive(
   by: ActivationBy,
 ): Promise<{ user: UserRow; changed: boolean }> {
   return moneyTransaction(db, async (tx) => {
+    // A deactivation may take the console's last active operator: it locks the operators first, in
+    // the order every change of operators does (core/users/operators.ts).
+    const operators = active ? [] : await lockOperatorsAnd(tx, who);
     // Two activations of one account at once queue here, so only one can pay the referral bonus.
     const current = await lockUser(tx, who);
     if (!current) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     if (!active && by.actorUserId === current.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownAccount);
     if (current.isActive === active) return { user: current, changed: false };
+    if (!active) guardOperatorChange(operators, current, by.actorUserId);
 
     const user = (await updateUser(tx, current.id, { isActive: active })) ?? current;
     if (active) {

@@ -1,4 +1,4 @@
-import { type Deposit, formatCents, type Withdrawal } from '@meridian/shared';
+import { type Deposit, formatCents, parseSignedDollars, type Withdrawal } from '@meridian/shared';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -7,7 +7,7 @@ import { adjustBalance } from './adjust.service.js';
 export const ADMIN_USAGE = `Usage:
   npm run admin -- activate <email>
   npm run admin -- deactivate <email>
-  npm run admin -- adjust <email> <amountCents> "<reason>"
+  npm run admin -- adjust <email> <dollars> "<reason>"   (1000.00 credits, -5.00 debits)
   npm run admin -- accrue                  (or: npm run accrue)
   npm run admin -- deposits                (pending deposits, oldest first)
   npm run admin -- approve-deposit <id>
@@ -32,7 +32,7 @@ export function checkUsage(args: readonly string[]): void {
   const [command, ...rest] = args;
   const ok =
     ((command === 'activate' || command === 'deactivate') && rest.length === 1 && rest[0] !== '') ||
-    (command === 'adjust' && rest.length === 3 && !!rest[0] && /^-?\d+$/.test(rest[1] ?? '')) ||
+    (command === 'adjust' && rest.length === 3 && !!rest[0] && parseSignedDollars(rest[1] ?? '') !== null) ||
     (command === 'accrue' && rest.length === 0) ||
     (command === 'deposits' && rest.length === 0) ||
     (command === 'approve-deposit' && rest.length === 1 && !!rest[0]) ||
@@ -112,8 +112,10 @@ export async function runAdminCommand(
       return `${user.email} is now ${user.isActive ? 'active' : 'inactive'}`;
     }
     case 'adjust': {
-      const done = await adjustBalance(db, { email: first, amountCents: Number(second), reason: third, actor: 'cli' });
-      return `${done.email} adjusted by ${done.balanceDeltaCents} cents`;
+      // Dollars, read by the parser the console's adjust dialog uses; checkUsage refused anything else.
+      const amountCents = parseSignedDollars(second) ?? 0;
+      const done = await adjustBalance(db, { email: first, amountCents, reason: third, actor: 'cli' });
+      return `${done.email} adjusted by ${formatCents(done.balanceDeltaCents)}`;
     }
     case 'accrue':
       if (!ops.accrue) throw new Error('accrue: no accrual job was handed to the operator commands');

@@ -127,15 +127,3 @@ export async function receiptsOf(db: Db, userId: string, limit = 200): Promise<A
     amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
   }));
 }
-
-/**
- * The admins and the target, locked in id order (FOR UPDATE) until the transaction ends: two
- * revocations at once queue here, and the second sees the first's result, so the last admin can
- * never be revoked by a race. Rows no longer admin once the lock is had drop out of the answer.
- */
-export async function lockAdminsAnd(tx: Db, targetId: string): Promise<{ id: string; role: string }[]> {
-  return rows<{ id: string; role: string }>(
-    tx,
-    sql`SELECT id, role FROM users WHERE role = 'admin' OR id = ${targetId} ORDER BY id FOR UPDATE`,
-  );
-}

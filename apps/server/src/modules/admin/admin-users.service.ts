@@ -13,6 +13,7 @@ import { allInvestmentsOf } from '../../core/investments/investments.queries.js'
 import { disconnectUsers, publishChanged, publishToAdmins } from '../../core/realtime/publish.js';
 import { listReferees } from '../../core/referrals/referees.js';
 import { changeAccountActive } from '../../core/users/activation.service.js';
+import { guardOperatorChange, lockOperatorsAnd } from '../../core/users/operators.js';
 import {
   findUserById,
   findUserByReferralId,
@@ -24,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { walletOf } from '../../ledger/index.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
-import { balancesOf, findAdminUserRow, liveSessionCount, lockAdminsAnd, receiptsOf } from './admin-users.queries.js';
+import { balancesOf, findAdminUserRow, liveSessionCount, receiptsOf } from './admin-users.queries.js';
 
 /** The audit log's name for an operator acting in the console. */
 export const consoleActor = (admin: UserRow) => `admin:${admin.email}`;
@@ -97,21 +98,20 @@ export async function setActive(
 }
 
 /**
- * Makes a user an admin or a member again. Never one's own role, and never the last admin: the admin
- * rows are locked first, so two revocations at once cannot both see another admin left. The acting
- * operator must still be an admin once the lock is held (a concurrent revocation may have demoted
- * them). The user's sockets are closed, so their next connection carries the new role.
+ * Makes a user an admin or a member again. Never one's own role, and never the last active admin: the
+ * admin rows are locked first (core/users/operators.ts), so two revocations (or a revocation and a
+ * deactivation) at once cannot both see another active admin left, and the acting operator must still
+ * be an active admin once the lock is held. The user's sockets are closed, so their next connection
+ * carries the new role.
  */
 export async function setRole(db: Db, id: string, role: Role, admin: UserRow): Promise<AdminUserChange> {
   const changed = await moneyTransaction(db, async (tx) => {
-    const locked = await lockAdminsAnd(tx, id);
+    const locked = await lockOperatorsAnd(tx, { id });
     const target = locked.find((r) => r.id === id);
     if (!target) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     if (target.id === admin.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownRole);
     if (target.role === role) return false;
-    const admins = locked.filter((r) => r.role === 'admin');
-    if (role !== 'admin' && admins.length <= 1) throw new AppError('LAST_ADMIN', adminMessages.lastAdmin);
-    if (!admins.some((r) => r.id === admin.id)) throw new AppError('FORBIDDEN', messages.forbidden);
+    guardOperatorChange(locked, target, admin.id, adminMessages.lastAdmin);
     await updateUser(tx, id, { role });
     await recordAudit(tx, {
       actor: consoleActor(admin),

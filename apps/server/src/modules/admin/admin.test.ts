@@ -150,7 +150,7 @@ describe('the internal hand-off endpoint', () => {
   });
 
   it('answers a usage error with a 400 carrying the usage text, not a 500', async () => {
-    for (const args of [['explode'], ['activate'], ['adjust', 'a@b.co', '1.5', 'x']]) {
+    for (const args of [['explode'], ['activate'], ['adjust', 'a@b.co', '1.555', 'x']]) {
       const res = await call('test-internal-token', '127.0.0.1', args);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID_COMMAND', message: ADMIN_USAGE });
@@ -267,22 +267,26 @@ describe('the audit log', () => {
 });
 
 describe('balance adjustments', () => {
-  it('credits and debits through the books, audited, and never below zero', async () => {
+  it('takes dollars as every screen does, credits and debits through the books, audited, never below zero', async () => {
     const client = new TestClient(ctx.app);
     const body = await client.register();
     await runAdminCommand(ctx.db, ['activate', body.email]);
-    expect(await runAdminCommand(ctx.db, ['adjust', body.email, '25000', 'Opening balance'])).toBe(
-      `${body.email} adjusted by 25000 cents`,
+    expect(await runAdminCommand(ctx.db, ['adjust', body.email, '250.00', 'Opening balance'])).toBe(
+      `${body.email} adjusted by $250.00`,
     );
-    await runAdminCommand(ctx.db, ['adjust', body.email, '-5000', 'Correction']);
-    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '-20001', 'Too much'])).rejects.toMatchObject({
+    expect(await runAdminCommand(ctx.db, ['adjust', body.email, '-50', 'Correction'])).toBe(
+      `${body.email} adjusted by -$50.00`,
+    );
+    expect(await runAdminCommand(ctx.db, ['adjust', body.email, '$1,000.05', 'Thousands'])).toBe(
+      `${body.email} adjusted by $1,000.05`,
+    );
+    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '-1200.06', 'Too much'])).rejects.toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
     });
-    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '100', '  '])).rejects.toMatchObject({
+    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '1.00', '  '])).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
-    await expect(runAdminCommand(ctx.db, ['adjust', body.email, '1.5', 'x'])).rejects.toBeInstanceOf(UsageError);
-    expect((await client.request('GET', '/api/wallet')).json().balanceCents).toBe(20_000);
+    expect((await client.request('GET', '/api/wallet')).json().balanceCents).toBe(120_005);
     const audit = await rows<{ details: { amountCents: number; reason: string } }>(
       ctx.db,
       sql`select a.details from audit_log a join users u on u.id = a.target_user_id
@@ -291,7 +295,19 @@ describe('balance adjustments', () => {
     expect(audit.map((a) => [a.details.amountCents, a.details.reason])).toEqual([
       [25_000, 'Opening balance'],
       [-5_000, 'Correction'],
+      [100_005, 'Thousands'],
     ]);
+  });
+
+  it.each(['1.005', '0', '-0.00', 'ten', '1e3', '--5', '5-'])(
+    'refuses the amount %j as a usage error, before any database is touched',
+    async (amount) => {
+      await expect(runAdminCommand(ctx.db, ['adjust', 'a@b.co', amount, 'x'])).rejects.toBeInstanceOf(UsageError);
+    },
+  );
+
+  it('names the unit in its usage text', () => {
+    expect(ADMIN_USAGE).toContain('adjust <email> <dollars>');
   });
 });
 

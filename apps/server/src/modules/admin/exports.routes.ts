@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import { adminTransactionsExportQuerySchema, adminUsersExportQuerySchema } from '@meridian/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../http/guards.js';
+import { currentUser, requireAdmin } from '../../http/guards.js';
 import { errorResponses, fileAnswer } from '../../http/openapi.js';
-import { exportFileName, transactionsCsv, usersCsv } from './exports.service.js';
+import { consoleActor } from './admin-users.service.js';
+import { auditExport, exportFileName, transactionsCsv, usersCsv } from './exports.service.js';
 
 /**
  * CSV downloads of the users and transactions lists, filtered as on screen, streamed (never built
- * in memory). Reads are not audited. Admins only.
+ * in memory). Each export is audited (who, which list, its filters) before the file starts. Admins only.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
@@ -36,7 +37,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (req, reply) => send(reply, exportFileName('users', clock.now()), usersCsv(db, req.query)),
+    async (req, reply) => {
+      await auditExport(db, consoleActor(currentUser(req)), 'users', req.query);
+      return send(reply, exportFileName('users', clock.now()), usersCsv(db, req.query));
+    },
   );
 
   app.get(
@@ -50,6 +54,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (req, reply) => send(reply, exportFileName('transactions', clock.now()), transactionsCsv(db, req.query)),
+    async (req, reply) => {
+      await auditExport(db, consoleActor(currentUser(req)), 'transactions', req.query);
+      return send(reply, exportFileName('transactions', clock.now()), transactionsCsv(db, req.query));
+    },
   );
 };

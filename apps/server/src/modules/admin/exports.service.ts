@@ -1,4 +1,5 @@
 import type { AdminTransaction, AdminUserRow } from '@meridian/shared';
+import { recordAudit } from '../../core/audit/audit.queries.js';
 import { type HistoryFilter, listHistoryWithUsers } from '../../core/history/history-page.js';
 import type { Db } from '../../db/client.js';
 import { eachPage } from '../../lib/keyset-cursor.js';
@@ -70,4 +71,20 @@ function transactionLine(t: AdminTransaction): string {
 /** `meridian-<what>-YYYY-MM-DD.csv`, dated in UTC. */
 export function exportFileName(what: 'users' | 'transactions', now: Date): string {
   return `meridian-${what}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * An export is an operator action like any other: the audit log keeps who took which list, with the
+ * filters it was taken with (only those set), and when. A member's own transactions name the member
+ * as the target, so their audit trail shows who took their history away.
+ */
+export async function auditExport(
+  db: Db,
+  actor: string,
+  what: 'users' | 'transactions',
+  filters: UsersFilter | HistoryFilter,
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+  const targetUserId = 'userId' in filters && filters.userId ? filters.userId : null;
+  await recordAudit(db, { actor, action: `export.${what}`, targetUserId, details: { filters: set } });
 }

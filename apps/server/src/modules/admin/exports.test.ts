@@ -50,8 +50,8 @@ describe('GET /api/admin/exports/users.csv', () => {
     expect(nameOf('exp-8')).toBe("'\texp tab");
     expect(nameOf('exp-10')).toBe('Smith, "Jo"\nexp');
     expect(res.body).toContain('"Smith, ""Jo""\nexp"');
-    // Reads are not audited.
-    expect(await auditCount()).toBe(before);
+    // The export itself is an operator action, audited once (below).
+    expect(await auditCount()).toBe((before ?? 0) + 1);
   });
 
   it('writes balances from the books as decimal dollars', async () => {
@@ -146,11 +146,66 @@ describe('GET /api/admin/exports/transactions.csv', () => {
 
   it.each([
     ['an unknown category', 'category=gifts'],
+    ['a filter the users export has', 'q=someone'],
     ['a page cursor', 'cursor=abc'],
     ['an unknown field', 'sort=amount'],
   ])('answers %s with a 400', async (_what, query) => {
     const res = await get(`/api/admin/exports/transactions.csv?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('exports in the audit log', () => {
+  /** The audit log is append-only: each test reads the export entries written after this id. */
+  const lastId = async () =>
+    Number((await rows<{ id: number }>(ctx.db, sql`SELECT COALESCE(max(id), 0)::int AS id FROM audit_log`))[0]?.id);
+  const exportEntries = (after: number) =>
+    rows<{ actor: string; action: string; target_user_id: string | null; details: unknown; created_at: Date | string }>(
+      ctx.db,
+      sql`SELECT actor, action, target_user_id, details, created_at FROM audit_log
+           WHERE action LIKE 'export.%' AND id > ${after} ORDER BY id`,
+    );
+
+  it('records who exported what, with the filters as on screen, and when', async () => {
+    const { email } = await signedInAdmin(ctx);
+    const member = await fundedUser(ctx, 0);
+    const after = await lastId();
+    const started = Date.now();
+    expect((await get('/api/admin/exports/users.csv?q=%20exp%20&status=inactive')).statusCode).toBe(200);
+    expect((await get(`/api/admin/exports/transactions.csv?userId=${member.id}&type=credit`)).statusCode).toBe(200);
+    expect((await get('/api/admin/exports/transactions.csv')).statusCode).toBe(200);
+
+    const entries = await exportEntries(after);
+    expect(entries.map(({ created_at: _, ...e }) => e)).toEqual([
+      {
+        actor: `admin:${email}`,
+        action: 'export.users',
+        target_user_id: null,
+        details: { filters: { q: 'exp', status: 'inactive' } },
+      },
+      {
+        actor: `admin:${email}`,
+        action: 'export.transactions',
+        target_user_id: member.id,
+        details: { filters: { userId: member.id, type: 'credit' } },
+      },
+      { actor: `admin:${email}`, action: 'export.transactions', target_user_id: null, details: { filters: {} } },
+    ]);
+    for (const e of entries) expect(new Date(e.created_at).getTime()).toBeGreaterThanOrEqual(started - 5_000);
+
+    // The console's audit page finds them by their action, with the member named.
+    const listed = (await get('/api/admin/audit?action=export.transactions')).json().items as {
+      targetEmail: string | null;
+    }[];
+    expect(listed.slice(0, 2).map((e) => e.targetEmail)).toEqual([null, member.body.email]);
+  });
+
+  it('records nothing for an export refused for its filters, or asked by a member', async () => {
+    const member = await fundedUser(ctx, 0);
+    const after = await lastId();
+    expect((await get('/api/admin/exports/users.csv?status=rich')).statusCode).toBe(400);
+    expect((await member.client.request('GET', '/api/admin/exports/users.csv')).statusCode).toBe(403);
+    expect(await exportEntries(after)).toEqual([]);
   });
 });

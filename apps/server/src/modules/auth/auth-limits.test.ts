@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
+import { loginLimitKeys } from './auth-limits.js';
 
 const LIMITS = {
   SIGNUP_LIMIT_PER_IP: '3',
@@ -161,7 +162,7 @@ describe('login failures per e-mail', () => {
     expectLimited(await wrong(attacker, body.email), messages.tooManyAttempts, 60);
     // Past the limit the password is no longer checked, even the right one, until the window ends.
     expectLimited(await new TestClient(ctx.app).login(body.email, body.password), messages.tooManyAttempts, 60);
-    await ageWindow(`login:failed:${body.email}`, 61);
+    await ageWindow(loginLimitKeys(ctx.config, body.email, '127.0.0.1').perAddress, 61);
     expect((await new TestClient(ctx.app).login(body.email, body.password)).statusCode).toBe(200);
   });
 
@@ -184,6 +185,51 @@ describe('login failures per e-mail', () => {
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
     for (const res of burst.filter((r) => r.statusCode === 429)) expectLimited(res, messages.tooManyAttempts, 60);
+  });
+});
+
+describe('login failures across addresses', () => {
+  const wrongFrom = (address: string, email: string) =>
+    postFrom(address, '/api/auth/sign-in/email', { email, password: 'not the password at all' });
+  const rightFrom = (address: string, body: { email: string; password: string }) =>
+    postFrom(address, '/api/auth/sign-in/email', { email: body.email, password: body.password });
+
+  it('lets the owner sign in from their own address while another address fails 20 times', async () => {
+    const body = await registered();
+    const attacker = freshAddress();
+    const owner = freshAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await wrongFrom(attacker, body.email)).statusCode);
+    // The attacker's own address is locked for the minute after five failures (and one more check)...
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.slice(6)).toEqual(Array(14).fill(429));
+    expectLimited(await wrongFrom(attacker, body.email), messages.tooManyAttempts, 60);
+    // ... the owner's is not: the right password signs in, and a typo of theirs is a plain 401.
+    expect((await wrongFrom(owner, body.email)).statusCode).toBe(401);
+    expect((await rightFrom(owner, body)).statusCode).toBe(200);
+  });
+
+  it('holds a ceiling of 50 failures an hour per e-mail across addresses, then waits for the hour', async () => {
+    const body = await registered();
+    for (let i = 0; i < 50; i++) {
+      // Ten addresses, five failures each: none of them reaches its own per-minute lock.
+      expect((await wrongFrom(`203.0.113.${Math.floor(i / 5) + 1}`, body.email)).statusCode).toBe(401);
+    }
+    const hour = HOUR_SECONDS;
+    expectLimited(await wrongFrom(freshAddress(), body.email), messages.tooManyAttempts, hour);
+    expectLimited(await rightFrom(freshAddress(), body), messages.tooManyAttempts, hour);
+    await ageWindow(loginLimitKeys(ctx.config, body.email, '').perEmail, hour + 1);
+    expect((await rightFrom(freshAddress(), body)).statusCode).toBe(200);
+  });
+
+  it('keeps no e-mail in clear in its counters', async () => {
+    const body = await registered();
+    await wrongFrom(freshAddress(), body.email);
+    await requestReset(freshAddress(), body.email);
+    const keys = await rows<{ key: string }>(ctx.db, sql`select key from rate_limits`);
+    expect(keys.length).toBeGreaterThan(0);
+    const local = body.email.split('@')[0] ?? body.email;
+    expect(keys.filter((k) => k.key.toLowerCase().includes(local.toLowerCase()))).toEqual([]);
   });
 });
 

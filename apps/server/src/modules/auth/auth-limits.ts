@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { messages } from '@meridian/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -10,7 +11,13 @@ const HOUR = 60 * MINUTE;
 
 type Limits = Pick<
   Config,
-  'loginLimitPerIp' | 'loginLimitPerEmail' | 'signupLimitPerIp' | 'resetLimitPerIp' | 'resetLimitPerEmail'
+  | 'loginLimitPerIp'
+  | 'loginLimitPerEmail'
+  | 'loginLimitPerEmailPerHour'
+  | 'signupLimitPerIp'
+  | 'resetLimitPerIp'
+  | 'resetLimitPerEmail'
+  | 'sessionSecret'
 >;
 
 /** Sign-ups per client address: scripted sign-ups must not flood the users table or the outbox. */
@@ -26,16 +33,32 @@ export async function limitSignUp(db: Db, config: Limits, ip: string): Promise<v
 export async function limitPasswordReset(db: Db, config: Limits, ip: string, email: string): Promise<void> {
   const limits = [
     { key: `reset:ip:${ip}`, limit: config.resetLimitPerIp, windowMs: HOUR },
-    { key: `reset:email:${email}`, limit: config.resetLimitPerEmail, windowMs: HOUR },
+    { key: `reset:email:${emailTag(config, email)}`, limit: config.resetLimitPerEmail, windowMs: HOUR },
   ];
   await enforceRateLimit(db, limits, messages.tooManyRequests);
 }
 
 /**
- * Login limits. Per address every attempt counts. Per e-mail only failures count and a success
- * clears them, so a stranger's wrong guesses cannot keep the owner out: after `loginLimitPerEmail`
- * failures one more attempt is still checked — the right password signs in, a wrong one answers
- * 429 — and later attempts wait for the window.
+ * The login counters' keys. The e-mail enters them only as an HMAC under the session secret: the
+ * rate_limits table (and anything that prints a key) never holds an address in clear, and a leaked
+ * table cannot be matched against a list of e-mails without the secret.
+ */
+export function loginLimitKeys(config: Pick<Config, 'sessionSecret'>, email: string, ip: string) {
+  const who = emailTag(config, email);
+  return { perAddress: `login:failed:${who}:${ip}`, perEmail: `login:failed:${who}` };
+}
+
+function emailTag(config: Pick<Config, 'sessionSecret'>, email: string): string {
+  return createHmac('sha256', config.sessionSecret).update(email).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Login limits. Per address every attempt counts. Failures count per (e-mail, address) for the
+ * minute, so the wrong guesses of an address elsewhere never lock the owner out of their own; and per
+ * e-mail across every address for the hour, up to a higher ceiling, so many addresses together cannot
+ * guess without end. A success clears its own address's failures. After a limit's failures one more
+ * attempt is still checked — the right password signs in, a wrong one answers 429 — and later
+ * attempts wait for the window.
  *
  * Returns what to do with Better Auth's answer (its status), before it is relayed.
  */
@@ -48,16 +71,31 @@ export async function startLogin(
   const perIp = await countAttempt(db, { key: `login:ip:${ip}`, limit: config.loginLimitPerIp, windowMs: MINUTE });
   if (!perIp.allowed) throw rateLimited(perIp.retryAfterSeconds);
 
-  // Counted as a failure before the password is checked, so a burst of parallel guesses cannot
-  // all pass the limit; taken back below when the attempt turns out not to be a failure.
-  const key = `login:failed:${email}`;
-  const failures = await countAttempt(db, { key, limit: config.loginLimitPerEmail + 1, windowMs: MINUTE });
-  if (!failures.allowed) throw rateLimited(failures.retryAfterSeconds);
+  // Counted as failures before the password is checked, so a burst of parallel guesses cannot all
+  // pass a limit; taken back below when the attempt turns out not to be a failure.
+  const keys = loginLimitKeys(config, email, ip);
+  const here = await countAttempt(db, {
+    key: keys.perAddress,
+    limit: config.loginLimitPerEmail + 1,
+    windowMs: MINUTE,
+  });
+  if (!here.allowed) throw rateLimited(here.retryAfterSeconds);
+  const anywhere = await countAttempt(db, {
+    key: keys.perEmail,
+    limit: config.loginLimitPerEmailPerHour + 1,
+    windowMs: HOUR,
+  });
+  if (!anywhere.allowed) {
+    await returnAttempt(db, keys.perAddress);
+    throw rateLimited(anywhere.retryAfterSeconds);
+  }
 
   return async (status) => {
-    if (status < 400) return clearAttempts(db, key);
-    if (status !== 401) return returnAttempt(db, key);
-    if (failures.count > config.loginLimitPerEmail) throw rateLimited(failures.retryAfterSeconds);
+    if (status !== 401) await returnAttempt(db, keys.perEmail);
+    if (status < 400) return clearAttempts(db, keys.perAddress);
+    if (status !== 401) return returnAttempt(db, keys.perAddress);
+    if (here.count > config.loginLimitPerEmail) throw rateLimited(here.retryAfterSeconds);
+    if (anywhere.count > config.loginLimitPerEmailPerHour) throw rateLimited(anywhere.retryAfterSeconds);
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { enqueueEmail } from '../../core/email/outbox.js';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
 import { requireUser } from '../../http/guards.js';
@@ -68,9 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: b.password,
       ...(referrer ? { referrerId: referrer.referralId } : {}),
     };
-    // The referrer's list shows the new referee at once; the bonus waits for the referee's activation.
+    // The member is welcomed ('activated within 24 hours'); the referrer's list shows the new referee
+    // at once, while the bonus waits for the referee's activation.
     return forward(req, reply, body, async (status) => {
-      if (referrer && status === 200) await publishChanged(db, [referrer.id], ['referrals']);
+      if (status !== 200) return;
+      await enqueueEmail(db, body.email, {
+        kind: 'welcome',
+        name: body.name,
+        dashboardUrl: `${config.publicUrl}/dashboard`,
+      });
+      if (referrer) await publishChanged(db, [referrer.id], ['referrals']);
     });
   });
 

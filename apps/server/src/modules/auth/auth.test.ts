@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchDueEmails } from '../../jobs/email-dispatch.js';
+import type { MailMessage } from '../../lib/mail-transport.js';
 import { rows } from '../../lib/sql.js';
+import { seed } from '../../seed.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -38,6 +42,21 @@ describe('registration', () => {
       sql`select to_address, template from email_outbox order by id desc limit 1`,
     );
     expect(mail).toEqual({ to_address: 'grace.hopper@example.com', template: 'welcome' });
+  });
+
+  it('welcomes a member who signs up, but not the operator account created at first start', async () => {
+    const toOperator = await rows<{ template: string }>(
+      ctx.db,
+      sql`select template from email_outbox where to_address = ${ctx.config.adminEmail ?? ''}`,
+    );
+    expect(toOperator).toEqual([]);
+    const body = await new TestClient(ctx.app).register();
+    const toMember = await rows<{ template: string; text: string }>(
+      ctx.db,
+      sql`select template, text from email_outbox where to_address = ${body.email}`,
+    );
+    expect(toMember.map((m) => m.template)).toEqual(['welcome']);
+    expect(toMember[0]?.text).toContain(body.name);
   });
 
   it('makes a taken referral id unique and stores the referral code it was given', async () => {
@@ -289,6 +308,9 @@ describe('the reset link', () => {
     if (!token) throw new Error('no reset token in the e-mail');
     return token;
   }
+  /** The row's identifier as Better Auth stores it (verification.storeIdentifier 'hashed'): SHA-256, base64url. */
+  const storedIdentifier = (token: string) =>
+    createHash('sha256').update(`reset-password:${token}`).digest('base64url');
   const reset = (token: string, newPassword: string) =>
     new TestClient(ctx.app).request('POST', '/api/auth/reset-password', { token, newPassword });
 
@@ -306,17 +328,82 @@ describe('the reset link', () => {
     expect((await reset(token, 'another new passphrase')).statusCode).toBe(400);
   });
 
+  it('is stored only as a hash: no value read from the database resets the password, the e-mailed link does', async () => {
+    const body = await new TestClient(ctx.app).register();
+    await new TestClient(ctx.app).request('POST', '/api/auth/request-password-reset', { email: body.email });
+    // The e-mail leaves (and the outbox forgets its link), as the dispatcher does on every node.
+    const sent: MailMessage[] = [];
+    await dispatchDueEmails(ctx.db, { send: async (m) => void sent.push(m), close: () => {} }, new Date(), {
+      batch: 10_000,
+    });
+    const mail = sent.find((m) => m.to === body.email && m.subject.includes('password'));
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.html ?? '')?.[1];
+    if (!token) throw new Error('no reset token in the e-mail');
+
+    // The token appears nowhere in the database, in any text column of any table.
+    const columns = await rows<{ table_name: string; column_name: string }>(
+      ctx.db,
+      sql`SELECT table_name, column_name FROM information_schema.columns
+           WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+    );
+    expect(columns.length).toBeGreaterThan(20);
+    const holding: string[] = [];
+    for (const c of columns) {
+      const [hit] = await rows<{ n: number }>(
+        ctx.db,
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(c.table_name)}
+             WHERE strpos(${sql.identifier(c.column_name)}::text, ${token}) > 0`,
+      );
+      if ((hit?.n ?? 0) > 0) holding.push(`${c.table_name}.${c.column_name}`);
+    }
+    expect(holding).toEqual([]);
+
+    // Whatever the verification table holds, tried as the token, is refused and changes nothing.
+    const stored = await rows<{ identifier: string; value: string }>(
+      ctx.db,
+      sql`SELECT identifier, value FROM verifications`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    const candidates = stored.flatMap((r) => [r.identifier, r.value, r.identifier.replace(/^reset-password:/, '')]);
+    for (const candidate of new Set(candidates)) {
+      const res = await reset(candidate, 'a stolen passphrase');
+      expect(res.statusCode, candidate).toBe(400);
+    }
+    expect((await new TestClient(ctx.app).login(body.email, 'a stolen passphrase')).statusCode).toBe(401);
+
+    expect((await reset(token, 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await new TestClient(ctx.app).login(body.email, 'a brand new passphrase')).statusCode).toBe(200);
+  });
+
+  it('a token stored in clear by an older version is hashed at start, and its link still works', async () => {
+    const body = await new TestClient(ctx.app).register();
+    const [user] = await rows<{ id: string }>(ctx.db, sql`SELECT id FROM users WHERE email = ${body.email}`);
+    const token = 'an-older-versions-clear-token';
+    await ctx.db.execute(
+      sql`INSERT INTO verifications (id, identifier, value, expires_at, created_at, updated_at)
+          VALUES ('older-row', ${`reset-password:${token}`}, ${user?.id}, now() + interval '30 minutes', now(), now())`,
+    );
+    await seed(ctx.db, ctx.app.deps.auth, ctx.config);
+    const [row] = await rows<{ identifier: string }>(
+      ctx.db,
+      sql`SELECT identifier FROM verifications WHERE id = 'older-row'`,
+    );
+    expect(row?.identifier).toBe(storedIdentifier(token));
+    expect((await reset(token, 'a brand new passphrase')).statusCode).toBe(200);
+    expect((await new TestClient(ctx.app).login(body.email, 'a brand new passphrase')).statusCode).toBe(200);
+  });
+
   it('is refused once its 30 minutes are over', async () => {
     const body = await new TestClient(ctx.app).register();
     const token = await linkFor(body.email);
     const [row] = await rows<{ expires_at: Date | string; created_at: Date | string }>(
       ctx.db,
-      sql`select expires_at, created_at from verifications where identifier = ${`reset-password:${token}`}`,
+      sql`select expires_at, created_at from verifications where identifier = ${storedIdentifier(token)}`,
     );
     const validMs = new Date(row?.expires_at ?? 0).getTime() - new Date(row?.created_at ?? 0).getTime();
     expect(Math.round(validMs / 60_000)).toBe(30);
     await ctx.db.execute(
-      sql`update verifications set expires_at = now() - interval '1 second' where identifier = ${`reset-password:${token}`}`,
+      sql`update verifications set expires_at = now() - interval '1 second' where identifier = ${storedIdentifier(token)}`,
     );
     expect((await reset(token, 'a brand new passphrase')).statusCode).toBe(400);
     expect((await new TestClient(ctx.app).login(body.email, body.password)).statusCode).toBe(200);

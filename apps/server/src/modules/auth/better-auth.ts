@@ -53,6 +53,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
     }),
+    // Reset tokens (and any other verification identifier) are stored as their SHA-256, so a read of
+    // the table cannot reset a password; the e-mailed link carries the token itself.
+    verification: { storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -96,13 +99,9 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
           },
           async after(user) {
             // The referrer is paid when this account is first activated (core/users/activation.service.ts),
-            // never at sign-up, so scripted sign-ups mint nothing; the sign-up route tells the referrer's list.
+            // never at sign-up, so scripted sign-ups mint nothing; the sign-up route tells the referrer's list
+            // and welcomes the member (the operator account the seed creates is not a member to welcome).
             await openUserAccounts(db, user.id);
-            await enqueueEmail(db, user.email, {
-              kind: 'welcome',
-              name: user.name,
-              dashboardUrl: `${config.publicUrl}/dashboard`,
-            });
           },
         },
       },

@@ -32,12 +32,37 @@ interface BarLineChartProps<T> {
   formatValue: (value: number) => string;
   /** The axis' figures, shorter than the table's ('$1.2K'). */
   formatTick?: (value: number) => string;
+  /** The smallest gap between two figures of the axis, in the values' unit (100: a dollar of cents). */
+  minTickStep?: number;
   className?: string;
 }
 
 /** Plot units: each point gets a slot this wide; the plot is this tall (stretched to the box). */
 const SLOT = 10;
 const HEIGHT = 100;
+/** At most this many figures on the value axis: at the plot's smallest height (11 rem) they stay apart. */
+const MAX_TICKS = 6;
+
+/**
+ * The value axis: round figures (1, 2, 2.5 or 5 times a power of ten, and at least `minStep` apart)
+ * evenly spaced from below the smallest value to above the largest, zero among them. Evenly spaced
+ * labels cannot overlap, as '-$200' did on '$0' when the axis was labelled at its ends and at zero;
+ * the plot spans the first to the last tick.
+ */
+export function axisTicks(smallest: number, largest: number, minStep = 1): number[] {
+  const bottom = Math.min(0, smallest);
+  const top = Math.max(0, largest);
+  if (top === bottom) return [0];
+  const raw = (top - bottom) / (MAX_TICKS - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const step of [1, 2, 2.5, 5, 10, 20].map((m) => Math.max(minStep, m * power))) {
+    const first = Math.floor(bottom / step) * step;
+    const last = Math.ceil(top / step) * step;
+    const count = Math.round((last - first) / step) + 1;
+    if (count <= MAX_TICKS) return Array.from({ length: count }, (_, i) => first + i * step);
+  }
+  return [bottom, top];
+}
 
 /**
  * A small SVG chart of bars and lines over a shared zero line, drawn without a chart library. Text
@@ -55,19 +80,22 @@ export function BarLineChart<T>({
   pointTick = pointLabel,
   formatValue,
   formatTick = formatValue,
+  minTickStep = 1,
   className,
 }: BarLineChartProps<T>) {
   const [active, setActive] = useState<number | null>(null);
   const values = data.flatMap((point) => series.map((s) => s.value(point)));
-  const top = Math.max(0, ...values);
-  const bottom = Math.min(0, ...values);
-  const span = top - bottom || 1;
+  const ticks = axisTicks(Math.min(0, ...values), Math.max(0, ...values), minTickStep);
+  const bottom = ticks[0] ?? 0;
+  // With nothing but zeros the one tick, zero, sits on the plot's floor.
+  const top = ticks.length > 1 ? (ticks[ticks.length - 1] ?? 0) : bottom + 1;
+  const span = top - bottom;
   const y = (value: number) => ((top - value) / span) * HEIGHT;
   const width = Math.max(data.length, 1) * SLOT;
   const bars = series.filter((s) => s.kind === 'bar');
   const lines = series.filter((s) => s.kind === 'line');
   const barWidth = (SLOT * 0.7) / Math.max(bars.length, 1);
-  const zeroPercent = (y(0) / HEIGHT) * 100;
+  const tickPercent = (value: number) => (y(value) / HEIGHT) * 100;
 
   const onMove = (event: MouseEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -100,17 +128,16 @@ export function BarLineChart<T>({
           aria-hidden="true"
           className="relative w-14 shrink-0 text-right text-[0.6875rem] text-slate-500 tabular-nums dark:text-slate-400"
         >
-          <span className="absolute right-0 -translate-y-1/2" style={{ top: '0%' }}>
-            {formatTick(top)}
-          </span>
-          {top !== 0 && bottom !== 0 && (
-            <span className="absolute right-0 -translate-y-1/2" style={{ top: `${zeroPercent}%` }}>
-              {formatTick(0)}
+          {ticks.map((tick) => (
+            <span
+              key={tick}
+              data-axis-tick=""
+              className="absolute right-0 -translate-y-1/2 whitespace-nowrap"
+              style={{ top: `${tickPercent(tick)}%` }}
+            >
+              {formatTick(tick)}
             </span>
-          )}
-          <span className="absolute right-0 -translate-y-1/2" style={{ top: '100%' }}>
-            {formatTick(bottom)}
-          </span>
+          ))}
         </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only tooltip; the table carries every figure */}
         <div className="relative h-44 min-w-0 flex-1 sm:h-56" onMouseMove={onMove} onMouseLeave={() => setActive(null)}>
@@ -121,22 +148,17 @@ export function BarLineChart<T>({
             preserveAspectRatio="none"
             className="size-full overflow-visible"
           >
-            <line
-              x1={0}
-              x2={width}
-              y1={0}
-              y2={0}
-              vectorEffect="non-scaling-stroke"
-              className="stroke-slate-200 dark:stroke-slate-800"
-            />
-            <line
-              x1={0}
-              x2={width}
-              y1={HEIGHT}
-              y2={HEIGHT}
-              vectorEffect="non-scaling-stroke"
-              className="stroke-slate-200 dark:stroke-slate-800"
-            />
+            {ticks.map((tick) => (
+              <line
+                key={tick}
+                x1={0}
+                x2={width}
+                y1={(tickPercent(tick) / 100) * HEIGHT}
+                y2={(tickPercent(tick) / 100) * HEIGHT}
+                vectorEffect="non-scaling-stroke"
+                className="stroke-slate-200 dark:stroke-slate-800"
+              />
+            ))}
             {active !== null && (
               <rect
                 x={active * SLOT}

@@ -110,15 +110,19 @@ function TopBar() {
 export function AdminShell() {
   useRealtime();
   return (
-    <div className="min-h-dvh">
+    <div className="min-h-dvh lg:flex">
       <SkipLink targetId={MAIN_ID} />
-      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white px-4 py-5 lg:flex dark:border-slate-800 dark:bg-slate-950">
-        <div className="px-1">
-          <ConsoleMark />
+      {/* A column as tall as the page (its border and background run to the page's end however long
+          it is, in a full-page capture too), whose content stays in view as the page scrolls. */}
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-950">
+        <div className="sticky top-0 flex h-dvh flex-col gap-6 overflow-y-auto px-4 py-5">
+          <div className="px-1">
+            <ConsoleMark />
+          </div>
+          <AdminNav />
         </div>
-        <AdminNav />
       </aside>
-      <div className="flex min-h-dvh min-w-0 flex-col lg:pl-64">
+      <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
         <TopBar />
         <main
           id={MAIN_ID}

@@ -1,4 +1,11 @@
-import { type AuditEntry, type AuditWords, adminMessages, formatBps, formatCents } from '@meridian/shared';
+import {
+  type AuditEntry,
+  type AuditWords,
+  adminMessages,
+  formatBps,
+  formatCents,
+  moneyScreenMessages,
+} from '@meridian/shared';
 
 type Details = Record<string, unknown>;
 const { says } = adminMessages.audit;
@@ -57,6 +64,8 @@ export function auditSentence(entry: AuditEntry): string {
     case 'balance.adjust':
       if (amountCents === undefined) return says['balance.adjust'](words);
       return amountCents > 0 ? says.credit(words) : says.debit(words);
+    case 'export.transactions':
+      return entry.targetUserId ? says.exportMemberTransactions(words) : says['export.transactions']();
     default: {
       const phrase = (says as Record<string, ((w: AuditWords) => string) | undefined>)[entry.action];
       return (phrase ?? says.other)(words);
@@ -115,9 +124,32 @@ export function auditChanges(entry: AuditEntry): AuditChange[] {
 /** Keys the sentence or the changes already show, or that only a machine needs. */
 const SHOWN_ELSEWHERE = new Set(['before', 'after', 'name', 'label', 'to']);
 
-/** The entry's other facts worth reading (the reason, the amount), as label and value. */
+/** The words of each filter value an export can carry (users' status, transactions' category, type, status). */
+const FILTER_WORDS: Record<string, Record<string, string>> = {
+  status: { ...adminMessages.users.filters, ...adminMessages.transactions.statusLabels },
+  category: moneyScreenMessages.categoryLabels,
+  type: adminMessages.transactions.typeLabels,
+};
+
+/** An export's filters as the screen named them: 'matching “ann”, Inactive'; none: the whole list. */
+export function filterWords(filters: unknown): string {
+  if (!isRecord(filters)) return adminMessages.audit.noFilters;
+  const words = Object.entries(filters).flatMap(([key, value]) => {
+    if (typeof value !== 'string' || value === '') return [];
+    if (key === 'q') return [adminMessages.audit.matching(value)];
+    if (key === 'userId') return [adminMessages.audit.oneMember];
+    return [FILTER_WORDS[key]?.[value] ?? value];
+  });
+  return words.length === 0 ? adminMessages.audit.noFilters : words.join(', ');
+}
+
+/** The entry's other facts worth reading (the reason, the amount, an export's filters), as label and value. */
 export function auditNotes(entry: AuditEntry): { label: string; value: string }[] {
   return Object.entries(entry.details)
     .filter(([key, value]) => !SHOWN_ELSEWHERE.has(key) && !key.endsWith('Id') && value !== undefined)
-    .map(([key, value]) => ({ label: fieldLabel(key), value: formatValue(key, value) }));
+    .map(([key, value]) =>
+      key === 'filters'
+        ? { label: adminMessages.audit.filtersLabel, value: filterWords(value) }
+        : { label: fieldLabel(key), value: formatValue(key, value) },
+    );
 }

@@ -109,7 +109,7 @@ export function AuditPage() {
         query={query}
         pages={pages}
         rowKey={(e) => String(e.id)}
-        empty={adminMessages.noResults}
+        empty={filters.actor || action !== 'all' || filters.target ? adminMessages.noResults : a.empty}
         failedMessage={a.failedToLoad}
         paginationLabel="Audit log pages"
       />

@@ -287,6 +287,7 @@ function FlowsCard({ flows }: { flows: readonly DailyFlow[] }) {
           pointTick={dayTick}
           formatValue={formatCents}
           formatTick={(v) => compactUsd.format(v / 100)}
+          minTickStep={100}
         />
       </CardContent>
     </Card>

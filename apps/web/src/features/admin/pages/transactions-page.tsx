@@ -130,7 +130,11 @@ export function TransactionsPage() {
         query={query}
         pages={pages}
         rowKey={(row) => row.id}
-        empty={adminMessages.noResults}
+        empty={
+          category === 'all' && type === 'all' && status === 'all' && !userId
+            ? adminMessages.noTransactions
+            : adminMessages.noResults
+        }
         failedMessage={t.failedToLoad}
         paginationLabel="Transaction pages"
       />

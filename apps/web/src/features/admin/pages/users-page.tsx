@@ -91,7 +91,7 @@ export function UsersPage() {
         query={query}
         pages={pages}
         rowKey={(u) => u.id}
-        empty={adminMessages.noResults}
+        empty={filters.q || status !== 'all' ? adminMessages.noResults : adminMessages.noUsers}
         onRowClick={(u) => navigate(`/admin/users/${encodeURIComponent(u.id)}`)}
         failedMessage={adminMessages.users.failedToLoad}
         paginationLabel="Users pages"

@@ -1,4 +1,4 @@
-import { adminMessages, adminReasonField, formatCents } from '@meridian/shared';
+import { adminMessages, adminReasonField, formatCents, parseSignedDollars } from '@meridian/shared';
 import { useRef } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
@@ -6,10 +6,10 @@ import { Form, FormField, useZodForm } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { Modal } from '../../../../components/ui/modal';
 import { Textarea } from '../../../../components/ui/textarea';
+import { cn } from '../../../../lib/cn';
 import { useIdempotencyKey } from '../../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useAdjustBalance } from '../../api/adjust-balance';
-import { parseSignedDollars } from '../../lib/signed-dollars';
 
 /** The dialog's fields in the operator's units: a signed dollar amount, and the reason the books will keep. */
 const adjustFormSchema = z.object({
@@ -32,12 +32,21 @@ interface AdjustBalanceDialogProps {
   balanceCents: number;
 }
 
-/** What the amount will do, as the operator types it ('Adds $25.00: the balance becomes $125.00'). */
-function preview(raw: string, balanceCents: number): string {
+const text = adminMessages.adjust;
+
+/**
+ * What the amount will do, as the operator types it ('Adds $25.00: the balance becomes $125.00'). A
+ * debit the balance cannot cover is said to be refused, as the server will refuse it: never a
+ * negative balance the books cannot have.
+ */
+function preview(raw: string, balanceCents: number): { text: string; refused: boolean } {
   const cents = parseSignedDollars(raw);
-  if (cents === null) return `Balance now ${formatCents(balanceCents)}.`;
-  const verb = cents > 0 ? 'Adds' : 'Takes';
-  return `${verb} ${formatCents(Math.abs(cents))}: the balance becomes ${formatCents(balanceCents + cents)}.`;
+  const balance = formatCents(balanceCents);
+  if (cents === null) return { text: text.previewNow(balance), refused: false };
+  const amount = formatCents(Math.abs(cents));
+  if (balanceCents + cents < 0) return { text: text.previewRefused(amount, balance), refused: true };
+  const after = formatCents(balanceCents + cents);
+  return { text: cents > 0 ? text.previewAdds(amount, after) : text.previewTakes(amount, after), refused: false };
 }
 
 /**
@@ -50,7 +59,7 @@ export function AdjustBalanceDialog({ isOpen, onClose, userId, userName, balance
   const form = useZodForm(adjustFormSchema, { defaultValues: { amount: '', reason: '' } });
   const { keyFor, settle } = useIdempotencyKey();
   const adjust = useAdjustBalance();
-  const amountText = form.watch('amount');
+  const said = preview(form.watch('amount') ?? '', balanceCents);
 
   const close = () => {
     if (adjust.isPending) return;
@@ -103,8 +112,14 @@ export function AdjustBalanceDialog({ isOpen, onClose, userId, userName, balance
             </div>
           )}
         </FormField>
-        <p aria-live="polite" className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
-          {preview(amountText ?? '', balanceCents)}
+        <p
+          aria-live="polite"
+          className={cn(
+            'text-sm tabular-nums',
+            said.refused ? 'font-medium text-rose-700 dark:text-rose-300' : 'text-slate-700 dark:text-slate-300',
+          )}
+        >
+          {said.text}
         </p>
         <FormField name="reason" label={adminMessages.adjust.reasonLabel}>
           {(control) => <Textarea {...control} maxLength={500} />}

@@ -83,7 +83,7 @@ export function UserTransactions({ userId }: { userId: string }) {
         query={query}
         pages={pages}
         rowKey={(t) => t.id}
-        empty={category === 'all' ? adminMessages.noResults : adminMessages.users.noTransactions}
+        empty={category === 'all' ? adminMessages.noTransactions : adminMessages.users.noTransactions}
         failedMessage={adminMessages.transactions.failedToLoad}
         paginationLabel="Transaction pages"
       />
