@@ -113,5 +113,5 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const forgotPasswordBodySchema = z.strictObject({
   email: text(EMAIL_MAX_LENGTH, messages.invalidEmail).regex(EMAIL_PATTERN, { error: messages.invalidEmail }),
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: text(500, messages.invalidRequest).optional(),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages, moneyMessages } from '../messages.js';
 import { forgotPasswordBodySchema, loginBodySchema } from './auth.js';
-import { text } from './fields.js';
+import { emptyBody, hasLoneSurrogate, text } from './fields.js';
 import { amountCents, recipientQuerySchema, transferBodySchema } from './money.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -11,6 +11,25 @@ describe('text()', () => {
   it('refuses a NUL character with its own message', () => {
     expect(firstMessage(text(50, 'x').safeParse('a\u0000b'))).toBe(messages.invalidCharacter);
     expect(text(50, 'x').safeParse('plain').success).toBe(true);
+  });
+
+  it.each([
+    ['a lone high surrogate', 'ab\ud800cd'],
+    ['a lone low surrogate', 'ab\udc00cd'],
+    ['a high surrogate at the end', 'abcd\ud83d'],
+    ['a low surrogate at the start', '\ude00abcd'],
+    ['a pair the wrong way round', 'ab\ude00\ud83dcd'],
+    ['a whole emoji beside a lone half', '\ud83d\ude00\ud83d'],
+  ])('refuses %s with its own message', (_what, value) => {
+    expect(hasLoneSurrogate(value)).toBe(true);
+    expect(firstMessage(text(50, 'x').safeParse(value))).toBe(messages.brokenCharacter);
+  });
+
+  it('accepts whole characters outside the basic plane (emoji, CJK extension B)', () => {
+    for (const value of ['Ana 😀', '\ud83d\ude00\ud83d\ude00', '𠀀 street', 'Zoë Ødegård']) {
+      expect(hasLoneSurrogate(value)).toBe(false);
+      expect(text(50, 'x').safeParse(value).success).toBe(true);
+    }
   });
 
   it('refuses a NUL in every e-mail field', () => {
@@ -50,5 +69,13 @@ describe('the recipient e-mail', () => {
       'bob@example.com',
     );
     expect(recipientQuerySchema.parse({ email: 'BOB@example.com' }).email).toBe('bob@example.com');
+  });
+});
+
+describe('emptyBody', () => {
+  it('takes nothing or {}, and answers a field with "Unknown field"', () => {
+    for (const body of [undefined, null, {}]) expect(emptyBody.safeParse(body).success).toBe(true);
+    expect(firstMessage(emptyBody.safeParse({ amountCents: 100 }))).toBe(messages.unknownField);
+    expect(emptyBody.safeParse([[]]).success).toBe(false);
   });
 });

@@ -113,7 +113,7 @@ export const transactionsQuerySchema = z.strictObject(
   {
     type: z.enum(TRANSACTION_TYPES, { error: messages.invalidRequest }).optional(),
     category: z.enum(TRANSACTION_CATEGORIES, { error: messages.invalidRequest }).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: text(200, messages.invalidRequest).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   },
   strictErrors,

@@ -7,6 +7,7 @@ import {
   depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
+  text,
   transactionSchema,
 } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
@@ -190,7 +191,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getReceipt',
         summary: 'A deposit’s receipt file, to its owner and admins',
         tags: ['receipts'],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text(100, messages.notFound) }),
         response: {
           200: fileAnswer(
             'The file, shown inline.',
