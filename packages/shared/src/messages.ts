@@ -20,6 +20,7 @@ export const messages = {
   registerFillAll: 'Please fill all the fields, except referral ID',
   passwordTooShort: 'Password must be at least 8 characters long',
   phoneTooShort: 'Phone number must be at least 10 digits long',
+  phoneCharacters: 'Phone number may contain only digits, spaces, dashes, brackets and a leading +',
   selectCountry: 'Please select a country',
 
   // Login

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_MIN_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
 
 /** True when a string holds a NUL character, which PostgreSQL cannot store in text. */
@@ -33,6 +34,21 @@ export function text(max: number, typeMessage: string) {
 
 /** A loose e-mail check: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What a phone number may hold besides its digits: a leading +, spaces, dashes and brackets. */
+const PHONE_FORM = /^\+?[0-9 ()-]*$/;
+
+/**
+ * What is wrong with a (non-blank) phone number, or null: fewer than PHONE_MIN_LENGTH digits is the
+ * specification's 'at least 10 digits' (letters count for nothing), then any character beyond the
+ * phone form.
+ */
+export function phoneProblem(value: string): string | null {
+  const phone = value.trim();
+  if (phone.replace(/[^0-9]/g, '').length < PHONE_MIN_LENGTH) return messages.phoneTooShort;
+  if (!PHONE_FORM.test(phone)) return messages.phoneCharacters;
+  return null;
+}
 
 export function isBlank(value: string | undefined | null): boolean {
   return value === undefined || value === null || value.trim() === '';
