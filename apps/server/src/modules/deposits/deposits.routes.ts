@@ -87,7 +87,7 @@ async function readUpload(req: FastifyRequest, store: ObjectStore): Promise<Uplo
 }
 
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, objects, settings } = app.deps;
+  const { db, config, objects, settings, clock } = app.deps;
   await app.register(fastifyMultipart, {
     limits: {
       fieldNameSize: 100,
@@ -168,6 +168,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
               },
               { publicUrl: config.publicUrl, operatorEmail },
+              clock.now(),
             ),
           hash,
         );

@@ -77,7 +77,7 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const out = await idempotent(db, req, user.id, (tx) => claimAllProfits(tx, user));
+      const out = await idempotent(db, req, user.id, (tx) => claimAllProfits(tx, user, clock.now()));
       return reply.status(200).send(out);
     },
   );

@@ -4,14 +4,18 @@ import { currentUser, recalledSession, requireActiveUser, requireActiveUserCheck
 import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { transferCommitter } from '../../ledger/index.js';
+import { recipientNotice } from './transfers.notice.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, settings } = app.deps;
-  // One committer per node: concurrent transfers share a transaction (decision 014).
+  const { db, config, settings, clock } = app.deps;
+  // One committer per node: concurrent transfers share a transaction (decision 014); each batch's
+  // history rows take the app's clock, and each recipient is told in the transfer's transaction.
   const bookTransfer = transferCommitter(db, {
     maxBatch: config.transferBatchMax,
     maxInFlight: config.transferBatchesInFlight,
+    clock,
+    notice: recipientNotice(config.publicUrl),
   });
 
   app.get(

@@ -216,6 +216,7 @@ export async function holdWithdrawal(
       },
     ],
     topics: { userIds: [user.id], topics: TOPICS },
+    at: ctx.now,
   });
   const row = booked.history[0];
   if (!row) throw new Error('fileWithdrawal: no history row');
@@ -278,6 +279,7 @@ function settle(
       ],
       history: [],
       topics: { userIds: [w.userId], topics: TOPICS },
+      at: now,
     });
     if (!(await settlePending(tx, w.id, paid ? { status: 'success' } : { status: 'failed' }))) {
       throw new Error(`withdrawal ${w.id}: its history row was not pending`);
