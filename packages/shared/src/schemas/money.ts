@@ -152,7 +152,8 @@ export const transferBodySchema = z.strictObject(
 export type TransferBody = z.infer<typeof transferBodySchema>;
 
 export const recipientQuerySchema = z.strictObject({ email: recipientEmail }, strictErrors);
-export const recipientSchema = z.object({ name: z.string() });
+/** The recipient found for a transfer: their name, and their e-mail as stored (what the dialog shows). */
+export const recipientSchema = z.object({ name: z.string(), email: z.string() });
 
 export const refereeSchema = z.object({
   id: z.string(),

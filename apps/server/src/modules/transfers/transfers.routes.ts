@@ -24,15 +24,17 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireActiveUser,
       schema: {
         operationId: 'findTransferRecipient',
-        summary: 'The name of the member an e-mail belongs to, to confirm a transfer',
+        summary: 'The name and stored e-mail of the member an address belongs to, to confirm a transfer',
         tags: ['transfers'],
         querystring: recipientQuerySchema,
         response: { 200: recipientSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => ({
-      name: (await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser)).name,
-    }),
+    async (req) => {
+      const found = await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser);
+      // The address as stored, not as typed: the member confirms the account the money goes to.
+      return { name: found.name, email: found.email };
+    },
   );
 
   app.post(
