@@ -47,6 +47,22 @@ export const investmentSchema = z.object({
 });
 export type Investment = z.infer<typeof investmentSchema>;
 
+/** GET /api/investments/completed: the finished ones (matured or ended early), a page at a time. */
+export const completedInvestmentsQuerySchema = z.strictObject(
+  {
+    planId: text(100, messages.invalidRequest).optional(),
+    cursor: text(200, messages.invalidRequest).optional(),
+    limit: z.coerce.number({ error: messages.invalidRequest }).int().min(1).max(100).optional(),
+  },
+  strictErrors,
+);
+
+export const investmentsPageSchema = z.object({
+  items: z.array(investmentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type InvestmentsPage = z.infer<typeof investmentsPageSchema>;
+
 export const createInvestmentBodySchema = z.strictObject(
   {
     planId: text(100, moneyMessages.selectPlan).min(1, { error: moneyMessages.selectPlan }),
