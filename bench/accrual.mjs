@@ -180,7 +180,7 @@ async function bookAll(q, bookings) {
     bookings.map((b) => drawTransactionIds(b.history)),
   );
   const params = columns.map((_, i) => `$${i + 1}`).join(', ');
-  await q(`SELECT ledger_book_batch(${params}, NULL, NULL)`, columns);
+  await q(`SELECT ledger_book_batch(${params}, NULL, NULL, NULL)`, columns);
 }
 
 async function openDatabase() {

@@ -52,8 +52,15 @@ function need(cmd, hint) {
   }
 }
 
-/** A SQL literal of any parameter value. */
-const literal = (v) => (v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`);
+/**
+ * A SQL literal of any parameter value, on one line (single-user mode ends a command at a newline):
+ * text with a line break or a backslash as an escape string.
+ */
+const literal = (v) => {
+  if (v === null || v === undefined) return 'NULL';
+  const s = (v instanceof Date ? v.toISOString() : String(v)).replaceAll("'", "''");
+  return /[\n\\]/.test(s) ? `E'${s.replaceAll('\\', '\\\\').replaceAll('\n', '\\n')}'` : `'${s}'`;
+};
 
 async function seed(url) {
   const { openPostgres } = await import('../apps/server/src/db/client.ts');
@@ -108,6 +115,9 @@ async function script(n) {
     '../apps/server/src/ledger/transfer.ts'
   );
   const { historyWording, TRANSFER_FEE_BPS, transferFeeCents } = await import('../packages/shared/src/index.ts');
+  // The server's own message to each recipient, queued by the same statement (as the app sends it).
+  const { recipientNotice } = await import('../apps/server/src/modules/transfers/transfers.notice.ts');
+  const notice = recipientNotice('http://127.0.0.1:3000');
   if (PER_CALL > MAX_TRANSFER_BATCH) throw new Error(`--batch ${PER_CALL} > ${MAX_TRANSFER_BATCH}`);
   let seedValue = 7;
   const random = (max) => {
@@ -135,9 +145,11 @@ async function script(n) {
   const lines = [`PREPARE batch AS ${transferBatchStatement.text.replace(/\s+/g, ' ')}`];
   for (let i = 0; i < transfers.length; i += PER_CALL) {
     const some = transfers.slice(i, i + PER_CALL);
+    const at = new Date();
     const values = transferValues(
       some,
       some.map(() => [randomUUID(), randomUUID()]),
+      { at, notice: notice(at) },
     );
     lines.push(`EXECUTE batch(${values.map(parameter).join(', ')})`);
   }

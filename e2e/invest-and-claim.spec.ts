@@ -129,13 +129,27 @@ test('quick amount → Starter card → clock moves 3 days → profit shows → 
   await expect(claimRow).toHaveAttribute('data-status', 'success');
   await expect(claimRow).toContainText(`+${dollars(profit)}`);
 
-  // The plan reaches maturity: its card says when it matured, never 'Matures' in the past.
+  // The plan reaches maturity: it leaves Active for Completed, where its card says when it matured,
+  // never 'Matures' in the past.
   await runAdmin(['clock', 'advance', String(STARTER.days - 3)]);
   await runAdmin(['accrue']);
   await page.goto('/investments');
+  await expect(page.getByRole('button', { name: 'Active', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
   await expect(card).toContainText('Completed');
   await expect(card.getByText(/^Matured [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toHaveCount(1);
   await expect(card).not.toContainText('Matures');
+
+  // Claiming the rest of its profit no longer makes it vanish: it stays under Completed.
+  await page.getByRole('button', { name: 'Claim All Profits', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expectToast(page, 'All profits claimed');
+  await expect(profitToClaim).toHaveText('$0.00');
+  await expect(card).toContainText('Completed');
+  await page.reload();
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
+  await expect(card).toContainText(`+${dollars(Math.floor((50_000 * STARTER.profitBps) / 10_000))}`);
 });
 
 test('End Investment on a Gold plan returns the principal to the balance', async ({ page }) => {
@@ -172,6 +186,9 @@ test('End Investment on a Gold plan returns the principal to the balance', async
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectToast(page, 'Investment ended');
   await expect(dialog).toBeHidden();
+  // It leaves Active for Completed.
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
   await expect(card).toContainText('Ended');
   await expect(card).toContainText('Ended early');
   await expect(card.getByRole('button', { name: 'End Investment' })).toHaveCount(0);
@@ -198,5 +215,10 @@ test('End Investment on a Gold plan returns the principal to the balance', async
   await page.getByRole('button', { name: 'Invest Now', exact: true }).click();
   await expectToast(page, 'Investment successful');
   await expect(page).toHaveURL(/\/investments$/);
-  await expect(page.getByRole('article', { name: 'Gold', exact: true })).toHaveCount(2);
+  const gold = page.getByRole('article', { name: 'Gold', exact: true });
+  await expect(gold).toHaveCount(1);
+  await expect(gold).toContainText('Active');
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
+  await expect(gold).toHaveCount(1);
+  await expect(gold).toContainText('Ended');
 });

@@ -33,7 +33,8 @@ test('at $0.00 Claim All Profits is disabled and says why; End Investment states
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectToast(page, 'Investment ended');
 
-  // An ended card says when it ended, never 'Matures'.
+  // An ended card (under Completed) says when it ended, never 'Matures'.
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
   await expect(card).toContainText('Ended');
   await expect(card).not.toContainText('Matures');
   await expect(card.getByText(/^Ended [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toHaveCount(1);

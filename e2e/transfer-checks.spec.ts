@@ -93,3 +93,27 @@ test('after a transfer the history shows the total debited, amount plus fee', as
   await expect(row).toContainText('-$25.50');
   await expect(row).toContainText('$25.00 + fee $0.50');
 });
+
+test('the confirmation names the recipient by their e-mail as stored, not as typed', async ({ page, browser }) => {
+  const recipient = await createActiveUserElsewhere(browser);
+  await createFundedUser(page, 10_000);
+  await page.goto('/transfer');
+  const { email, amount, send, dialog } = transferForm(page);
+  const typed = recipient.email.toUpperCase();
+  await email.fill(typed);
+  await amount.fill('1');
+  await send.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('recipient-name')).toHaveText(recipient.name);
+  await expect(dialog.getByTestId('recipient-email')).toHaveText(recipient.email);
+  await expect(dialog.getByText(typed, { exact: true })).toHaveCount(0);
+  // And the money goes to that account.
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: `Transfer to ${recipient.name}` })
+      .first(),
+  ).toBeVisible();
+});

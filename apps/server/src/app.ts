@@ -12,7 +12,13 @@ import { trustedOrigins } from './core/auth/trusted-origins.js';
 import { SettingsStore } from './core/settings/settings-store.js';
 import { withAutoActivation } from './core/users/auto-activation.js';
 import type { Db } from './db/client.js';
-import { frameworkErrorHandler, MAX_PARAM_LENGTH, refuseNulInUrl } from './http/client-input.js';
+import {
+  declareEmptyBody,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+  refuseDeepBody,
+  refuseNulInUrl,
+} from './http/client-input.js';
 import { registerCompression } from './http/compression.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { apiDocument } from './http/openapi.js';
@@ -135,6 +141,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionRecalled', false);
   installErrorHandler(app);
   app.addHook('onRequest', refuseNulInUrl);
+  app.addHook('preValidation', refuseDeepBody);
+  app.addHook('onRoute', declareEmptyBody);
   app.addHook('onRequest', originCheck(trustedOrigins(opts.config)));
 
   const webDist = opts.webDist === undefined ? defaultWebDist : opts.webDist;

@@ -67,7 +67,7 @@ async function apply(o: Op): Promise<void> {
       await runAccrual(ctx.db, clock.now());
       return;
     case 'claim':
-      return attempt(() => moneyTransaction(ctx.db, (tx) => claimAllProfits(tx, person(o.user))));
+      return attempt(() => moneyTransaction(ctx.db, (tx) => claimAllProfits(tx, person(o.user), clock.now())));
     case 'end': {
       const mine = (await listVisibleInvestments(ctx.db, person(o.user).id)).filter((i) => i.status === 'active');
       const target = mine[o.pick % Math.max(1, mine.length)];
@@ -76,7 +76,7 @@ async function apply(o: Op): Promise<void> {
     }
     case 'transfer':
       return attempt(() =>
-        transfer((b) => bookTransferOnce(ctx.db, b), person(o.from), {
+        transfer((b) => bookTransferOnce(ctx.db, b, { at: clock.now(), notice: null }), person(o.from), {
           recipientEmail: person(o.to).email,
           amountCents: o.amount,
           idempotencyKey: randomUUID(),

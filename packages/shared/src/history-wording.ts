@@ -13,3 +13,20 @@ export const historyWording = {
   deposit: (methodLabel: string) => `Deposit via ${methodLabel}`,
   withdrawal: (methodLabel: string) => `Withdrawal via ${methodLabel}`,
 } as const;
+
+/**
+ * A member as another member is told of them in a message: the first name and the last name's
+ * initial ("Alice Anderson" -> "Alice A."; one name stays whole). The history rows name the other
+ * party in full, to its owner only; an e-mail may be read over a shoulder.
+ */
+export function shortName(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const first = words[0] ?? '';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  // By code point, so an initial is never half of a surrogate pair.
+  const initial = last ? Array.from(last)[0] : undefined;
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}

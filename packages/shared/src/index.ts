@@ -5,6 +5,7 @@ export * from './investment-figures.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './money-input.js';
+export * from './referral-wording.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-forms.js';
 export * from './schemas/auth.js';

@@ -20,6 +20,7 @@ export const messages = {
   registerFillAll: 'Please fill all the fields, except referral ID',
   passwordTooShort: 'Password must be at least 8 characters long',
   phoneTooShort: 'Phone number must be at least 10 digits long',
+  phoneCharacters: 'Phone number may contain only digits, spaces, dashes, brackets and a leading +',
   selectCountry: 'Please select a country',
 
   // Login
@@ -54,6 +55,8 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidCharacter: 'This field contains a character that is not allowed',
+  brokenCharacter: 'This field contains a broken character (half of an emoji or symbol). Please type it again.',
+  tooDeeplyNested: 'This request is nested too deeply',
   foreignOrigin: 'This request came from another website and was refused. Use Meridian itself to make changes.',
   referralIdNotFound: 'This referral ID does not exist. Check it or leave the field empty.',
   currentPasswordRequired: 'Current Password is required',

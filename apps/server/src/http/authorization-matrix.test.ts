@@ -61,6 +61,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/payout-details': 'signed-in',
   'PUT /api/payout-details': 'signed-in',
   'GET /api/investments': 'active',
+  'GET /api/investments/completed': 'active',
   'POST /api/investments': 'active',
   'POST /api/investments/claim': 'active',
   'POST /api/investments/:id/end': 'active',

@@ -11,8 +11,9 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 /**
  * Never a 500 for what a client sends: every route of the route table (collected as the app adds
  * them, so a new route cannot skip this) gets a NUL byte in each path parameter, each query value
- * and each string of its JSON body, from an active user and from an operator, with an
- * Idempotency-Key. Each must answer a 4xx in the error envelope.
+ * and each string of its JSON body, a lone UTF-16 surrogate in each string of its body, and a
+ * 5000-deep JSON body, from an active user and from an operator, with an Idempotency-Key. Each must
+ * answer a 4xx in the error envelope.
  */
 
 type JsonSchema = {
@@ -34,8 +35,8 @@ let clients: { who: string; client: TestClient }[];
 
 beforeAll(async () => {
   ctx = await createTestApp({}, undefined, { onRoute: (route) => routes.push(route) });
-  // A route without a schema that hands the client's text straight to the database.
-  ctx.app.post('/api/test-only/store-text', async (req) => {
+  // A route whose schema checks nothing (no text()) and hands the client's text to the database.
+  ctx.app.post('/api/test-only/store-text', { schema: { body: z.object({ text: z.string() }) } }, async (req) => {
     await ctx.db.execute(sql`SELECT ${(req.body as { text: string }).text}::text AS t`);
     return {};
   });
@@ -50,6 +51,15 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => ctx.close());
+
+/** The app's own routes, not this file's deliberately unguarded one (the database backstop's). */
+const servedByApp = (r: RouteOptions) => !r.url.startsWith('/api/test-only/');
+
+/** The route table with sign-out last: a walk that signed its clients out early would test nothing after. */
+function walkOrder(): RouteOptions[] {
+  const signOut = (r: RouteOptions) => (r.url === '/api/auth/sign-out' ? 1 : 0);
+  return [...routes].sort((a, b) => signOut(a) - signOut(b));
+}
 
 function jsonSchema(schema: unknown): JsonSchema | null {
   if (!(schema instanceof z.ZodType)) return null;
@@ -92,15 +102,22 @@ function stringPaths(value: unknown, path: (string | number)[] = []): (string | 
   return [];
 }
 
-function withNul(value: unknown, path: (string | number)[]): unknown {
+/** `value` with `bad` put into the string at `path` (after its fourth character). */
+function withInserted(value: unknown, path: (string | number)[], bad: string): unknown {
   const copy = structuredClone(value) as Record<string | number, unknown>;
   let node = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
   const last = path[path.length - 1] as string | number;
   const before = String(node[last]);
-  node[last] = `${before.slice(0, 4)}\u0000${before.slice(4)}`;
+  node[last] = `${before.slice(0, 4)}${bad}${before.slice(4)}`;
   return copy;
 }
+
+const LONE_SURROGATE = '\ud800';
+const DEPTH = 5000;
+/** A JSON text nested DEPTH deep: JSON.parse takes it, a recursive walk (JSON.stringify) overflows. */
+const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 
 interface Probe {
   method: string;
@@ -137,13 +154,99 @@ function probesOf(route: RouteOptions): Probe[] {
         probes.push({
           method,
           url: `${fillPath(null)}${suffix}`,
-          body: withNul(bodyBase, path),
+          body: withInserted(bodyBase, path, '\u0000'),
           what: `body field ${path.join('.')}`,
         });
       }
     }
   }
   return probes;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function methodsOf(route: RouteOptions): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+}
+
+/** The route's URL with every path parameter filled and its query sampled. */
+function plainUrl(route: RouteOptions): string {
+  const query = jsonSchema((route.schema as { querystring?: unknown } | undefined)?.querystring);
+  const q = query ? new URLSearchParams(sample(query) as Record<string, string>).toString() : '';
+  return `${route.url.replace(/:(\w+)|\*/g, 'abcd')}${q ? `?${q}` : ''}`;
+}
+
+function sampledBody(route: RouteOptions): unknown {
+  const body = jsonSchema((route.schema as { body?: unknown } | undefined)?.body);
+  return body ? sample(body) : undefined;
+}
+
+/**
+ * A lone surrogate in each string of each JSON body. A URL cannot carry one (percent-encoding
+ * writes UTF-8, which has no surrogates; URLSearchParams turns one into U+FFFD), so bodies are
+ * where a client can send it, and where it reached jsonb columns as a 500.
+ */
+function surrogateProbes(route: RouteOptions): Probe[] {
+  const base = sampledBody(route);
+  if (base === undefined) return [];
+  return methodsOf(route)
+    .filter((m) => BODY_METHODS.has(m))
+    .flatMap((method) =>
+      stringPaths(base).map((path) => ({
+        method,
+        url: plainUrl(route),
+        body: withInserted(base, path, LONE_SURROGATE),
+        what: `body field ${path.join('.')}`,
+      })),
+    );
+}
+
+/** A DEPTH-deep body, whole and in each field of the route's body, on every method that takes one. */
+function deepProbes(route: RouteOptions): Probe[] {
+  const base = sampledBody(route);
+  const fields = base && typeof base === 'object' && !Array.isArray(base) ? Object.keys(base) : [];
+  return methodsOf(route)
+    .filter((m) => BODY_METHODS.has(m))
+    .flatMap((method) => [
+      { method, url: plainUrl(route), body: deepArray, what: 'a deep array as the body' },
+      { method, url: plainUrl(route), body: deepObject, what: 'a deep object as the body' },
+      ...fields.map((field) => ({
+        method,
+        url: plainUrl(route),
+        // The sampled body with one field's value replaced by the deep array, as JSON text.
+        body: JSON.stringify({ ...(base as object), [field]: '__DEEP__' }).replace('"__DEEP__"', deepArray),
+        what: `a deep array in body field ${field}`,
+      })),
+    ]);
+}
+
+/** Sends every probe from each client; answers the ones that were not a 4xx in the error envelope. */
+async function unrefused(probes: Probe[]): Promise<{ sent: number; failures: string[] }> {
+  const failures: string[] = [];
+  let sent = 0;
+  for (const probe of probes) {
+    for (const { who, client } of clients) {
+      const headers: Record<string, string> = { 'idempotency-key': newKey() };
+      if (typeof probe.body === 'string') headers['content-type'] = 'application/json';
+      const res = await client.request(probe.method as 'GET', probe.url, probe.body, headers);
+      sent += 1;
+      const error = (() => {
+        try {
+          return (res.json() as { error?: { code?: unknown; message?: unknown; requestId?: unknown } }).error;
+        } catch {
+          return undefined;
+        }
+      })();
+      const enveloped =
+        typeof error?.code === 'string' && typeof error.message === 'string' && typeof error.requestId === 'string';
+      if (res.statusCode < 400 || res.statusCode >= 500 || !enveloped) {
+        failures.push(
+          `${probe.method} ${probe.url} (${probe.what}, ${who}) -> ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      }
+    }
+  }
+  return { sent, failures };
 }
 
 describe('a NUL byte anywhere a client can put one', () => {
@@ -156,37 +259,108 @@ describe('a NUL byte anywhere a client can put one', () => {
   });
 
   it('gets a 4xx in the error envelope, never a 500, on every route', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      for (const probe of probesOf(route)) {
-        for (const { who, client } of clients) {
-          const res = await client.request(probe.method as 'GET', probe.url, probe.body, {
-            'idempotency-key': newKey(),
-          });
-          sent += 1;
-          const error = (() => {
-            try {
-              return (res.json() as { error?: { code?: unknown; message?: unknown; requestId?: unknown } }).error;
-            } catch {
-              return undefined;
-            }
-          })();
-          const enveloped =
-            typeof error?.code === 'string' && typeof error.message === 'string' && typeof error.requestId === 'string';
-          if (res.statusCode < 400 || res.statusCode >= 500 || !enveloped) {
-            failures.push(
-              `${probe.method} ${probe.url} (${probe.what}, ${who}) -> ${res.statusCode} ${res.body.slice(0, 160)}`,
-            );
-          }
-        }
-      }
-    }
+    const { sent, failures } = await unrefused(walkOrder().flatMap(probesOf));
     expect(sent).toBeGreaterThan(50);
     expect(failures).toEqual([]);
     // Every probe was refused, sign-out included, so the whole walk ran signed in.
     for (const { client } of clients) expect((await client.request('GET', '/api/me')).statusCode).toBe(200);
   });
+});
+
+describe('a lone UTF-16 surrogate in any string of a body', () => {
+  it('gets a 4xx in the error envelope on every route, never a 500 nor a silent U+FFFD', async () => {
+    const { sent, failures } = await unrefused(walkOrder().filter(servedByApp).flatMap(surrogateProbes));
+    expect(sent).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
+    for (const { client } of clients) expect((await client.request('GET', '/api/me')).statusCode).toBe(200);
+  });
+
+  it('is refused by the schema of every route, field by field (text(), whatever else the answer waits on)', () => {
+    const unguarded: string[] = [];
+    const served = routes.filter((r) => methodsOf(r).length > 0 && servedByApp(r));
+    for (const route of served) {
+      const schemas = (route.schema ?? {}) as Record<string, unknown>;
+      for (const part of ['body', 'querystring', 'params'] as const) {
+        const schema = schemas[part];
+        const json = jsonSchema(schema);
+        if (!json || !(schema instanceof z.ZodType)) continue;
+        const base = sample(json);
+        for (const path of stringPaths(base)) {
+          const result = schema.safeParse(withInserted(base, path, LONE_SURROGATE));
+          const refusedThere = !result.success && result.error.issues.some((i) => i.path.join('.') === path.join('.'));
+          if (!refusedThere) unguarded.push(`${methodsOf(route).join(',')} ${route.url} ${part}.${path.join('.')}`);
+        }
+      }
+    }
+    expect(unguarded).toEqual([]);
+  });
+
+  it("says why: 'This field contains a broken character'", async () => {
+    const { client } = clients[0] ?? {};
+    if (!client) throw new Error('no client');
+    const bank = {
+      bankName: `Bank ${LONE_SURROGATE}`,
+      accountNumber: '',
+      accountName: '',
+      routingNumber: '',
+      swiftCode: '',
+    };
+    const crypto = { bitcoin: '', ethereum: '', litecoin: '' };
+    const res = await client.request('PUT', '/api/payout-details', { bank, crypto });
+    expectEnvelope(res, 400);
+    expect(res.json().error.message).toBe(messages.brokenCharacter);
+  });
+});
+
+describe('a deeply nested JSON body', () => {
+  it('gets a 4xx in the error envelope on every route that takes a body, never a 500', async () => {
+    const { sent, failures } = await unrefused(walkOrder().flatMap(deepProbes));
+    expect(sent).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
+    for (const { client } of clients) expect((await client.request('GET', '/api/me')).statusCode).toBe(200);
+  });
+
+  it('is refused before any route runs, with its own message', async () => {
+    const { client } = clients[0] ?? {};
+    if (!client) throw new Error('no client');
+    for (const url of ['/api/investments/claim', '/api/referrals/redeem', '/api/investments/abcd/end']) {
+      const res = await client.request('POST', url, deepArray, {
+        'idempotency-key': newKey(),
+        'content-type': 'application/json',
+      });
+      expectEnvelope(res, 400);
+      expect(res.json().error.message).toBe(messages.tooDeeplyNested);
+    }
+  });
+});
+
+describe('a route that takes no body', () => {
+  it('declares one anyway, so that what a client sends is checked: every method that can carry a body', () => {
+    const undeclared = routes
+      .filter((r) => methodsOf(r).some((m) => BODY_METHODS.has(m)))
+      .filter((r) => {
+        const schema = (r.schema ?? {}) as { body?: unknown; consumes?: string[] };
+        return schema.body === undefined && !schema.consumes?.includes('multipart/form-data');
+      })
+      .map((r) => `${methodsOf(r).join(',')} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(['/api/investments/claim', '/api/referrals/redeem', '/api/sessions/revoke-others'])(
+    "%s refuses a body with fields as 'Unknown field', and takes none or {}",
+    async (url) => {
+      const { client } = clients[0] ?? {};
+      if (!client) throw new Error('no client');
+      const res = await client.request('POST', url, { amountCents: 100 }, { 'idempotency-key': newKey() });
+      expectEnvelope(res, 400);
+      expect(res.json().error.message).toBe(messages.unknownField);
+      for (const body of [undefined, {}]) {
+        const ok = await client.request('POST', url, body, { 'idempotency-key': newKey() });
+        // Nothing to claim or move is this member's answer; what matters is that the body passed.
+        expect(ok.json().error?.code).not.toBe('VALIDATION_FAILED');
+      }
+    },
+  );
 });
 
 function expectEnvelope(res: { statusCode: number; json: () => unknown }, status: number) {

@@ -1,5 +1,5 @@
-import { messages } from '@meridian/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { emptyBody, messages } from '@meridian/shared';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, errorBody } from './errors.js';
 
 /**
@@ -30,4 +30,45 @@ export function frameworkErrorHandler(err: Error & { code?: string }, request: F
  */
 export async function refuseNulInUrl(request: FastifyRequest): Promise<void> {
   if (/%00/i.test(request.raw.url ?? '')) throw new AppError('VALIDATION_FAILED', messages.invalidCharacter);
+}
+
+/**
+ * How deep a JSON body may nest (arrays and objects). Meridian's bodies nest three levels at most;
+ * JSON.parse takes any depth, but a recursive walk of the result (the idempotency fingerprint's
+ * JSON.stringify, a logger, a library) overflows the stack near 5,000 and answered a 500.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed JSON value nests deeper than `max` levels, found without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, depth } = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node))
+      pending.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** preValidation: a body nested deeper than MAX_BODY_DEPTH is refused before any schema or route reads it. */
+export async function refuseDeepBody(request: FastifyRequest): Promise<void> {
+  if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) throw new AppError('VALIDATION_FAILED', messages.tooDeeplyNested);
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * onRoute: a route that can receive a body but declares none takes none (`emptyBody`: nothing or
+ * `{}`; anything else is 'Unknown field'), so a new route cannot forget to check what it is sent.
+ * Multipart routes read their parts themselves.
+ */
+export function declareEmptyBody(route: RouteOptions): void {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (!methods.some((m) => BODY_METHODS.has(m))) return;
+  const schema = route.schema ?? {};
+  const multipart = (schema as { consumes?: string[] }).consumes?.includes('multipart/form-data');
+  if (schema.body !== undefined || multipart) return;
+  route.schema = { ...schema, body: emptyBody };
 }

@@ -17,7 +17,12 @@ export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
  */
 export const idempotencyKeyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 
-/** Fingerprint of a request: the same key sent with a different request is refused with a 409. */
+/**
+ * Fingerprint of a request: the same key sent with a different request is refused with a 409. It
+ * hashes the validated body, so one request in two spellings (an e-mail's letter case) is one.
+ * JSON.stringify recurses: it is safe because no body deeper than MAX_BODY_DEPTH gets this far
+ * (http/client-input.ts refuseDeepBody, for every route).
+ */
 export function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(

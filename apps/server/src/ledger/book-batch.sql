@@ -23,7 +23,9 @@
 --   p_lines      (booking, id, user_id, type, mode, method, description, amount_cents, fee_cents,
 --                status, wallet): the history rows, each with the id its caller drew
 --   p_channel, p_payloads   NOTIFY payloads (text, each under PostgreSQL's 8000 bytes), sent at commit
--- Answers the journals' ids, in order; the rows' created_at is this transaction's now().
+--   p_at         the history rows' created_at: the app's clock (lib/clock.ts), so a test clock moves them
+--                as it moves investments; NULL, this transaction's now()
+-- Answers the journals' ids, in order.
 --
 -- The same rule as ledger_book, set-wise: every journal has two or more postings that sum to zero,
 -- system accounts get entries only (never an UPDATE: one hot row would serialise every booking), a
@@ -40,7 +42,7 @@
 -- the accounts into lock order, one locks them, one updates them, one writes every journal, entry and
 -- history row (the entries' trigger checks that statement's journals once), one sends the NOTIFYs.
 CREATE OR REPLACE FUNCTION ledger_book_rows(p_journals ledger_journal[], p_postings ledger_posting[],
-    p_lines ledger_line[], p_channel text DEFAULT NULL, p_payloads text[] DEFAULT NULL)
+    p_lines ledger_line[], p_channel text DEFAULT NULL, p_payloads text[] DEFAULT NULL, p_at timestamptz DEFAULT NULL)
 RETURNS bigint[] LANGUAGE plpgsql AS $$
 DECLARE
   v_count int := COALESCE(cardinality(p_journals), 0);
@@ -150,9 +152,9 @@ BEGIN
           FROM unnest(v_p_booking, v_p_slot, v_p_system, v_p_amount) AS p(n, slot, system, amount)
     )
     INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
-        wallet, journal_id)
+        wallet, journal_id, created_at)
       SELECT l.id, l.user_id, l.type, l.mode, l.method, l.description, l.amount_cents, COALESCE(l.fee_cents, 0),
-          l.status, l.wallet, v_journals[l.booking]
+          l.status, l.wallet, v_journals[l.booking], COALESCE(p_at, now())
         FROM unnest(p_lines) AS l
        WHERE (SELECT u.id FROM users u WHERE u.id = l.user_id) IS NOT NULL;
     -- A history row's user must exist: a row naming no user is left out above and refused here.
@@ -179,15 +181,16 @@ $$;
 -- (p_posting_bookings[i], p_posting_users[i], p_posting_kinds[i], p_posting_systems[i],
 -- p_posting_amounts[i]); history line i likewise, with the id its caller drew. Amounts arrive as
 -- numeric, so that one of fractional cents is refused as malformed (22023) rather than rounded, as
--- are a group's arrays of unequal lengths; the rest is ledger_book_rows' to check. Answers the
--- journals' ids, in order, and the history rows' created_at (this transaction's now()).
+-- are a group's arrays of unequal lengths; the rest is ledger_book_rows' to check. p_at is the history
+-- rows' time (the app's clock; NULL, this transaction's now()). Answers the journals' ids, in order,
+-- and the history rows' created_at.
 CREATE OR REPLACE FUNCTION ledger_book_batch(p_kinds text[], p_users text[],
     p_posting_bookings int[], p_posting_users text[], p_posting_kinds text[], p_posting_systems text[],
     p_posting_amounts numeric[],
     p_line_bookings int[], p_line_ids text[], p_line_users text[], p_line_types text[], p_line_modes text[],
     p_line_methods text[], p_line_descriptions text[], p_line_amounts numeric[], p_line_fees numeric[],
     p_line_statuses text[], p_line_wallets text[],
-    p_channel text, p_payloads text[], OUT journal_ids bigint[], OUT created_at timestamptz)
+    p_channel text, p_payloads text[], p_at timestamptz, OUT journal_ids bigint[], OUT created_at timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_journals int := COALESCE(cardinality(p_kinds), 0);
@@ -221,7 +224,7 @@ BEGIN
                 p_line_descriptions, p_line_amounts, p_line_fees, p_line_statuses, p_line_wallets)
               WITH ORDINALITY AS l(booking, id, user_id, type, mode, method, description, amount, fee, status, wallet, n)
            ORDER BY l.n),
-    p_channel, p_payloads);
-  created_at := now();
+    p_channel, p_payloads, p_at);
+  created_at := COALESCE(p_at, now());
 END;
 $$;

@@ -75,7 +75,7 @@ describe('bookBatch()', () => {
       ],
     };
     const booked = await inTx((tx) =>
-      bookBatch(tx, [move(alice, bob, 100), paid, profit(bob, 7), move(bob, alice, 50)]),
+      bookBatch(tx, [move(alice, bob, 100), paid, profit(bob, 7), move(bob, alice, 50)], new Date()),
     );
     expect(booked).toHaveLength(4);
     const ids = booked.map((b) => b.journalId);
@@ -110,12 +110,14 @@ describe('bookBatch()', () => {
     const carol = (await fundedUser(ctx, 0)).id;
     const dave = (await fundedUser(ctx, 1_000)).id;
     // Carol has nothing, but the batch brings her 500 before she pays 400 out.
-    await inTx((tx) => bookBatch(tx, [move(carol, dave, 400), move(dave, carol, 500)]));
+    await inTx((tx) => bookBatch(tx, [move(carol, dave, 400), move(dave, carol, 500)], new Date()));
     expect((await walletOf(ctx.db, carol)).balanceCents).toBe(100);
     expect((await walletOf(ctx.db, dave)).balanceCents).toBe(900);
 
     const before = await journalCount();
-    const refused = inTx((tx) => bookBatch(tx, [profit(carol, 5), move(carol, dave, 80), move(carol, dave, 80)]));
+    const refused = inTx((tx) =>
+      bookBatch(tx, [profit(carol, 5), move(carol, dave, 80), move(carol, dave, 80)], new Date()),
+    );
     await expect(refused).rejects.toBeInstanceOf(InsufficientFunds);
     await expect(refused).rejects.toMatchObject({ accountId: expect.any(Number) });
     expect(await journalCount()).toBe(before);
@@ -167,7 +169,7 @@ describe('bookBatch()', () => {
     ];
     const before = await journalCount();
     for (const b of bad) {
-      await expect(inTx((tx) => bookBatch(tx, [move(erin, frank, 1), b]))).rejects.toMatchObject({
+      await expect(inTx((tx) => bookBatch(tx, [move(erin, frank, 1), b], new Date()))).rejects.toMatchObject({
         cause: { code: '22023' },
       });
     }
@@ -183,11 +185,11 @@ describe('bookBatch()', () => {
     const before = await journalCount();
     for (let c = 0; c < good.length; c++) {
       const columns = good.map((col, i) => (i !== c ? col : col.length > 0 ? col.slice(1) : [null]));
-      const call = inTx((tx) => tx.execute(batchCall(columns, null, null)));
+      const call = inTx((tx) => tx.execute(batchCall(columns, null, null, null)));
       await expect(call, `column ${c}`).rejects.toMatchObject({ cause: { code: '22023' } });
     }
     expect(await journalCount()).toBe(before);
-    await inTx((tx) => tx.execute(batchCall(good, null, null)));
+    await inTx((tx) => tx.execute(batchCall(good, null, null, null)));
     expect(await journalCount()).toBe(before + 1);
     expect((await walletOf(ctx.db, frank)).balanceCents).toBe(10);
   });
@@ -198,7 +200,7 @@ describe('bookBatch()', () => {
       await tx.execute(sql`SELECT set_config('meridian.booking', 'on', true)`);
       await tx.execute(sql`DELETE FROM accounts WHERE user_id = ${gina} AND kind = 'profit'`);
     });
-    await inTx((tx) => bookBatch(tx, [profit(gina, 42)]));
+    await inTx((tx) => bookBatch(tx, [profit(gina, 42)], new Date()));
     expect((await walletOf(ctx.db, gina)).profitCents).toBe(42);
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
   });
@@ -206,7 +208,7 @@ describe('bookBatch()', () => {
   it('leaves the money tables closed to other writers after it, in the same transaction', async () => {
     const ivan = (await fundedUser(ctx, 0)).id;
     const err = await inTx(async (tx) => {
-      await bookBatch(tx, [profit(ivan, 5)]);
+      await bookBatch(tx, [profit(ivan, 5)], new Date());
       await tx.execute(sql`UPDATE accounts SET balance_cents = balance_cents + 1 WHERE user_id = ${ivan}`);
     }).catch((e: unknown) => e);
     expect(err).toMatchObject({ cause: { code: 'ML002' } });
@@ -218,7 +220,9 @@ describe('bookBatch()', () => {
     const many = Array.from({ length: 400 }, (_, i) => `user-${i}-${randomUUID()}`);
     await drained();
     const before = heard.length;
-    await inTx((tx) => bookBatch(tx, [profit(hank, 1)], [{ userIds: [hank, ...many], topics: ['wallet'] }]));
+    await inTx((tx) =>
+      bookBatch(tx, [profit(hank, 1)], new Date(), [{ userIds: [hank, ...many], topics: ['wallet'] }]),
+    );
     await drained();
     const mine = heard.slice(before).filter((p) => !p.startsWith('marker-'));
     expect(mine.length).toBeGreaterThan(1);
@@ -228,7 +232,7 @@ describe('bookBatch()', () => {
 
     const again = heard.length;
     await inTx(async (tx) => {
-      await bookBatch(tx, [profit(hank, 1)], [{ userIds: [hank], topics: ['wallet'] }]);
+      await bookBatch(tx, [profit(hank, 1)], new Date(), [{ userIds: [hank], topics: ['wallet'] }]);
       throw new Error('rolled back');
     }).catch(() => {});
     await drained();
@@ -246,11 +250,12 @@ describe('bookBatch()', () => {
         bookBatch(
           tx,
           Array.from({ length: 12 }, (_, i) => move(pick(n + i * 5), pick(n + i * 5 + 1 + (i % 4)), 1 + i)),
+          new Date(),
         ),
       ),
     );
     const singles = Array.from({ length: 24 }, (_, i) =>
-      book(ctx.db, { ...move(pick(i + 3), pick(i), 2), topics: null }),
+      book(ctx.db, { ...move(pick(i + 3), pick(i), 2), topics: null, at: new Date() }),
     );
     await Promise.all([...batches, ...singles]);
     const total = (await Promise.all(ids.map(async (id) => (await walletOf(ctx.db, id)).balanceCents))).reduce(

@@ -4,8 +4,8 @@ import type { Db } from '../db/client.js';
 import { rows } from '../lib/sql.js';
 import { asDomainError, type Booked, type Booking, drawTransactionIds, readOutcome } from './book.js';
 
-/** One journal of a batch: a booking without an idempotency key or a notification of its own. */
-export type BatchBooking = Omit<Booking, 'idempotency' | 'topics'>;
+/** One journal of a batch: a booking without an idempotency key, a notification or a time of its own. */
+export type BatchBooking = Omit<Booking, 'idempotency' | 'topics' | 'at'>;
 
 /** Whose views changed, and which: one coalesced notification per group for the whole batch. */
 export interface BatchTopics {
@@ -19,18 +19,20 @@ export interface BatchTopics {
  * (the accrual's key). The postings are added up per user account, so each account is locked and
  * updated once, in (user, kind) order; an account must cover its net debit over the batch, else
  * InsufficientFunds and nothing is booked. `notify` is sent once for the batch, split into payloads
- * under PostgreSQL's 8000 bytes, at commit. Answers each booking's journal and history rows, in order.
+ * under PostgreSQL's 8000 bytes, at commit. `at` is every history row's time, by the app's clock.
+ * Answers each booking's journal and history rows, in order.
  */
 export async function bookBatch(
   tx: Db,
   bookings: readonly BatchBooking[],
+  at: Date,
   notify: readonly BatchTopics[] = [],
 ): Promise<Booked[]> {
   const ids = bookings.map((b) => drawTransactionIds(b.history));
   const payloads = notify.flatMap((n) => notificationPayloads([...n.userIds], [...n.topics]));
   let found: { journal_ids: unknown[]; created_at: unknown }[];
   try {
-    found = await rows(tx, batchCall(batchColumns(bookings, ids), REALTIME_CHANNEL, payloads));
+    found = await rows(tx, batchCall(batchColumns(bookings, ids), REALTIME_CHANNEL, payloads, at));
   } catch (err) {
     throw asDomainError(err);
   }
@@ -49,15 +51,16 @@ export async function bookBatch(
   });
 }
 
-/** The call of ledger_book_batch with these columns (batchColumns), each one parameter, and NOTIFYs. */
+/** The call of ledger_book_batch with these columns (batchColumns), each one parameter, NOTIFYs and the rows' time. */
 export function batchCall(
   columns: readonly unknown[][],
   channel: string | null,
   payloads: readonly string[] | null,
+  at: Date | null,
 ): SQL {
   const params = columns.map((column) => sql.param(column));
   return sql`SELECT journal_ids, created_at FROM ledger_book_batch(${sql.join(params, sql`, `)},
-    ${channel}, ${sql.param(payloads)}::text[])`;
+    ${channel}, ${sql.param(payloads)}::text[], ${at?.toISOString() ?? null}::timestamptz)`;
 }
 
 /**

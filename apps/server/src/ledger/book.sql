@@ -53,6 +53,8 @@ $$;
 --> statement-breakpoint
 -- Books one journal. p_booking:
 --   kind, userId            the journal
+--   at                      the history rows' time, from the app's clock (lib/clock.ts: a test clock
+--                           moves it as it moves the investments); absent, this transaction's now()
 --   idempotency             optional {userId, key, requestHash}: claimed first; a replay or a reused
 --                           key answers without moving anything
 --   refusal                 optional reason, decided by the caller's statement (a recipient it could
@@ -98,6 +100,9 @@ DECLARE
   v_history jsonb;
   v_void text;
   v_rows int;
+  -- The history rows' time: the app's clock (lib/clock.ts), so a test clock moves them as it moves
+  -- investments; without one, this transaction's now().
+  v_at timestamptz := COALESCE((p_booking ->> 'at')::timestamptz, now());
 BEGIN
   IF p_booking ->> 'refusal' IS NOT NULL THEN
     -- Nothing will be booked: look at the key without claiming it.
@@ -204,9 +209,9 @@ BEGIN
           AS u(id, amount)
   )
   INSERT INTO transactions (id, user_id, type, mode, method, description, amount_cents, fee_cents, status,
-      wallet, journal_id)
+      wallet, journal_id, created_at)
     SELECT p_booking -> 'transactionIds' ->> (h.n - 1)::int, h."userId", h.type, h.mode, h.method, h.description, h."amountCents",
-        COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal
+        COALESCE(h."feeCents", 0), h.status, h.wallet, v_journal, v_at
       FROM ROWS FROM (jsonb_to_recordset(p_booking -> 'history') AS ("userId" text, type text, mode text,
         method text, description text, "amountCents" bigint, "feeCents" bigint, status text, wallet text))
         WITH ORDINALITY AS h("userId", type, mode, method, description, "amountCents", "feeCents", status, wallet, n)
@@ -224,9 +229,9 @@ BEGIN
     v_void := pg_notify(p_booking -> 'notify' ->> 'channel', ((p_booking -> 'notify') - 'channel')::text)::text;
   END IF;
 
-  -- The journal's id and the history rows' time (their created_at is this transaction's now()): the
-  -- caller has the rest, so nothing is read back or sent twice.
-  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'createdAt', now());
+  -- The journal's id and the history rows' time: the caller has the rest, so nothing is read back or
+  -- sent twice.
+  RETURN jsonb_build_object('outcome', 'booked', 'journalId', v_journal, 'createdAt', v_at);
 END;
 $$;
 --> statement-breakpoint

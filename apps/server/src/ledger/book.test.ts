@@ -26,6 +26,7 @@ afterAll(() => ctx.close());
 function payment(cents: number, key?: string, hash = 'request-a'): Booking {
   return {
     kind: 'transfer',
+    at: new Date(),
     userId: alice,
     postings: [
       { account: { userId: alice, kind: 'balance' }, amountCents: -(cents + 1) },

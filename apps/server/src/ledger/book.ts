@@ -59,6 +59,11 @@ export interface Booking {
   history: HistoryLine[];
   topics: BookTopics | null;
   idempotency?: IdempotencyClaim;
+  /**
+   * When it happens by the app's clock (lib/clock.ts): its history rows' created_at. A test clock
+   * (TEST_CLOCK) moves it as it moves the investments; the journal keeps the database's time.
+   */
+  at: Date;
 }
 
 export type HistoryRow = typeof transactions.$inferSelect;
@@ -93,6 +98,7 @@ export function bookingJson(b: Booking, transactionIds: readonly string[]): Reco
   return {
     kind: b.kind,
     userId: b.userId ?? null,
+    at: b.at.toISOString(),
     idempotency: b.idempotency ?? null,
     postings: b.postings.map(({ account, amountCents }) => ({ ...targetJson(account), amountCents })),
     history: b.history,

@@ -19,10 +19,12 @@ export { type BatchBooking, type BatchTopics, bookBatch } from './book-batch.js'
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 export { recordPending, settlePending } from './pending.js';
 export {
+  type BatchContext,
   type BookedTransaction,
   bookTransferBatch,
   bookTransferOnce,
   MAX_TRANSFER_BATCH,
+  type RecipientNotice,
   type TransferBooking,
   type TransferOutcome,
 } from './transfer.js';

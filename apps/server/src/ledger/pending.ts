@@ -9,7 +9,7 @@ import type { HistoryLine, HistoryRow } from './book.js';
  * pending with no journal, and settled once — success with the journal that moved the money,
  * failed (refused) or cancelled (withdrawn by its member) with nothing moved. The ledger writes every history row; these are the ones book() does not.
  */
-export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): Promise<HistoryRow> {
+export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>, at: Date): Promise<HistoryRow> {
   const [row] = await tx
     .insert(transactions)
     .values({
@@ -23,6 +23,8 @@ export async function recordPending(tx: Db, line: Omit<HistoryLine, 'status'>): 
       feeCents: line.feeCents ?? 0,
       status: 'pending',
       wallet: line.wallet,
+      // The app's clock, as every history row's (book.ts Booking.at).
+      createdAt: at,
     })
     .returning();
   if (!row) throw new Error('recordPending: no row written');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../lib/sql.js';
 import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
-import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
+import { bookingOf, booksOnly, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
 import { bookTransferBatch, transferBatchStatement } from './transfer.js';
 import { transferCommitter } from './transfer-batch.js';
 
@@ -70,10 +70,10 @@ describe('two batches that would meet the same accounts in opposite orders', () 
       try {
         await holder.query('BEGIN');
         await holder.query("SELECT 1 FROM accounts WHERE user_id = $1 AND kind = 'balance' FOR UPDATE", [knot[g]?.id]);
-        const secondDone = bookTransferBatch(ctx.db, second);
+        const secondDone = bookTransferBatch(ctx.db, second, booksOnly());
         await expect.poll(waitingBatches).toBe(1);
         let firstFinished = false;
-        const firstDone = bookTransferBatch(ctx.db, first).finally(() => {
+        const firstDone = bookTransferBatch(ctx.db, first, booksOnly()).finally(() => {
           firstFinished = true;
         });
         // The first either waits for an account the second holds, or (taking its accounts before
@@ -89,7 +89,10 @@ describe('two batches that would meet the same accounts in opposite orders', () 
       }
     } else {
       // PGlite is one connection: transactions never overlap, so the two batches run one after the other.
-      answers = [await bookTransferBatch(ctx.db, first), await bookTransferBatch(ctx.db, second)];
+      answers = [
+        await bookTransferBatch(ctx.db, first, booksOnly()),
+        await bookTransferBatch(ctx.db, second, booksOnly()),
+      ];
     }
     const kinds = answers.map((batchAnswers) =>
       batchAnswers.map((x) => (x.status === 'fulfilled' ? (x.value as { kind: string }).kind : String(x.reason))),

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app.js';
-import { bookingOf, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
+import { bookingOf, booksOnly, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
 import { drawTransactionIds } from './book.js';
 import { transferBatchStatement, transferValues } from './transfer.js';
 
@@ -62,6 +62,7 @@ function batchCall(refused: boolean): { text: string; params: unknown[] } {
     params: transferValues(
       bookings,
       bookings.map(() => drawTransactionIds([0, 1])),
+      booksOnly(),
     ),
   };
 }

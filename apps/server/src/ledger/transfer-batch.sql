@@ -14,8 +14,15 @@
 --                         pays both
 --   p_keys, p_hashes      the Idempotency-Key and the request's fingerprint
 --   p_debit_ids, p_credit_ids   the ids of the sender's and the recipient's history rows
+--   p_notice_amounts, p_notice_senders   the amount and the sender as the recipient's message
+--                         writes them ("$250.00", "Alice A.")
 -- and for all: p_debit_prefix and p_credit_prefix, the history wording ("Transfer to ", "Transfer
--- from "), p_channel and p_topics, the realtime channel and the topics both parties are told of.
+-- from "), p_channel and p_topics, the realtime channel and the topics both parties are told of;
+-- p_at, the history rows' time, from the app's clock (lib/clock.ts: a test clock moves it as it moves
+-- the investments; NULL, this transaction's now()); and the message each recipient is sent
+-- (p_notice_template, its kind in the outbox; p_notice_subject, p_notice_html, p_notice_text, each a
+-- format() string whose %1$s is the recipient's name, %2$s the amount and %3$s the sender, the HTML's
+-- escaped here; NULL template, no message).
 --
 -- Answers, item by item, in order, what ledger_book would have answered that transfer alone after
 -- the items before it: outcomes[i] is booked, replay, key_reused, recipient_not_found, self_transfer,
@@ -42,7 +49,10 @@
 --      from rows built here: the booking rule's batch form, which checks each journal and every
 --      account's net, and sends one notification for the batch, naming both parties of every transfer
 --      (at most 128 ids, far under NOTIFY's 8000 bytes; PostgreSQL would deliver identical payloads of
---      a transaction once anyway).
+--      a transaction once anyway);
+--   7. one queues each booked transfer's message to its recipient in the e-mail outbox (the stored
+--      address, the name in the greeting), so it is sent if and only if the transfer commits: a
+--      refused transfer, a replay or a rolled-back batch queues nothing.
 -- A replay's history row is read from its key (rare: retries only).
 --
 -- A booked item's key found taken at step 5 is a retry (taken before the batch, or by another
@@ -69,7 +79,9 @@
 -- on each call instead.
 CREATE OR REPLACE FUNCTION ledger_transfer_batch(p_senders text[], p_names text[], p_tokens text[], p_emails text[],
     p_amounts bigint[], p_fees bigint[], p_keys text[], p_hashes text[], p_debit_ids text[], p_credit_ids text[],
-    p_debit_prefix text, p_credit_prefix text, p_channel text, p_topics text[],
+    p_debit_prefix text, p_credit_prefix text, p_channel text, p_topics text[], p_at timestamptz,
+    p_notice_amounts text[], p_notice_senders text[], p_notice_template text, p_notice_subject text,
+    p_notice_html text, p_notice_text text,
     OUT outcomes text[], OUT journal_ids bigint[], OUT recipient_names text[], OUT shortfalls bigint[],
     OUT replays jsonb[], OUT created_at timestamptz)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
@@ -77,6 +89,7 @@ DECLARE
   v_count int := COALESCE(cardinality(p_senders), 0);
   v_live boolean[];
   v_recipients text[];
+  v_recipient_emails text[];
   v_users text[];
   -- The balances of the batch in lock order: their users, ids and running balances.
   v_bal_users text[];
@@ -108,15 +121,19 @@ BEGIN
       OR cardinality(p_keys) IS DISTINCT FROM v_count OR cardinality(p_hashes) IS DISTINCT FROM v_count
       OR cardinality(p_debit_ids) IS DISTINCT FROM v_count OR cardinality(p_credit_ids) IS DISTINCT FROM v_count
       OR EXISTS (SELECT FROM unnest(p_amounts, p_fees) AS x(amount, fee)
-                  WHERE x.amount IS NULL OR x.amount <= 0 OR x.fee IS NULL OR x.fee < 0) THEN
+                  WHERE x.amount IS NULL OR x.amount <= 0 OR x.fee IS NULL OR x.fee < 0)
+      OR (p_notice_template IS NOT NULL AND (cardinality(p_notice_amounts) IS DISTINCT FROM v_count
+          OR cardinality(p_notice_senders) IS DISTINCT FROM v_count OR p_notice_subject IS NULL
+          OR p_notice_html IS NULL OR p_notice_text IS NULL)) THEN
     RAISE EXCEPTION 'a batch is 1 to 64 transfers of positive amounts, one value of each parameter per transfer'
       USING ERRCODE = '22023';
   END IF;
-  created_at := now();
+  created_at := COALESCE(p_at, now());
 
   -- 1. Recalled senders checked, recipients found (an unverified sender's is not looked for).
-  SELECT array_agg(c.live ORDER BY x.n), array_agg(r.id ORDER BY x.n), array_agg(r.name ORDER BY x.n)
-    INTO v_live, v_recipients, recipient_names
+  SELECT array_agg(c.live ORDER BY x.n), array_agg(r.id ORDER BY x.n), array_agg(r.name ORDER BY x.n),
+      array_agg(r.email ORDER BY x.n)
+    INTO v_live, v_recipients, recipient_names, v_recipient_emails
     FROM unnest(p_senders, p_tokens, p_names, p_emails) WITH ORDINALITY AS x(sender, token, name, email, n)
     CROSS JOIN LATERAL (
       SELECT x.token IS NULL OR EXISTS (
@@ -125,7 +142,7 @@ BEGIN
              AND u.name = x.name) AS live
     ) c
     LEFT JOIN LATERAL (
-      SELECT u.id, u.name FROM users u
+      SELECT u.id, u.name, u.email FROM users u
        WHERE lower(u.email) = lower(btrim(x.email)) AND u.role = 'user' AND u.is_active LIMIT 1
     ) r ON c.live;
 
@@ -250,7 +267,25 @@ BEGIN
   IF cardinality(v_booked) > 0 THEN
     -- 6. The journals, their entries and history rows, and one notification, by the booking rule.
     PERFORM ledger_book_rows(v_journals, v_postings, v_lines, p_channel,
-      ARRAY[json_build_object('userIds', v_notified, 'topics', p_topics)::text]);
+      ARRAY[json_build_object('userIds', v_notified, 'topics', p_topics)::text], created_at);
+    -- 7. Each recipient's message, one row per booked transfer in one statement, due at once by the
+    -- app's clock (the dispatcher's). format() fills the slots in one pass, so a name that reads like a
+    -- slot stays as written; the HTML gets them escaped as core/email/templates.ts escapes.
+    IF p_notice_template IS NOT NULL THEN
+      INSERT INTO email_outbox (to_address, template, subject, html, text, next_attempt_at)
+        SELECT v_recipient_emails[b.i], p_notice_template,
+            format(p_notice_subject, recipient_names[b.i], p_notice_amounts[b.i], p_notice_senders[b.i]),
+            format(p_notice_html,
+              replace(replace(replace(replace(replace(recipient_names[b.i], '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+                '"', '&quot;'), '''', '&#39;'),
+              replace(replace(replace(replace(replace(p_notice_amounts[b.i], '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+                '"', '&quot;'), '''', '&#39;'),
+              replace(replace(replace(replace(replace(p_notice_senders[b.i], '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+                '"', '&quot;'), '''', '&#39;')),
+            format(p_notice_text, recipient_names[b.i], p_notice_amounts[b.i], p_notice_senders[b.i]),
+            created_at
+          FROM unnest(v_booked) AS b(i);
+    END IF;
   END IF;
 
   -- A replay's answer: the first booking's history row of the sender, read from its key (which an

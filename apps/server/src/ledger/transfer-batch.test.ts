@@ -10,13 +10,20 @@ import {
   bookAloneByLedgerBook,
   bookingOf,
   booksOf,
+  booksOnly,
   lastJournal,
   type Person,
   type PlannedTransfer,
   setBalances,
   twinSides,
 } from '../test/transfer-twins.js';
-import { bookTransferBatch, bookTransferOnce, type TransferBooking, type TransferOutcome } from './transfer.js';
+import {
+  bookTransferBatch,
+  bookTransferOnce,
+  type RecipientNotice,
+  type TransferBooking,
+  type TransferOutcome,
+} from './transfer.js';
 import { transferCommitter } from './transfer-batch.js';
 
 /*
@@ -80,6 +87,7 @@ describe('a batch of transfers', () => {
           await bookTransferBatch(
             ctx.db,
             plan.map((t) => bookingOf(grouped, t, run)),
+            booksOnly(),
           )
         ).map((s) => (s.status === 'fulfilled' ? Promise.resolve(s.value) : Promise.reject(s.reason))),
       ),
@@ -118,7 +126,7 @@ describe('a batch of transfers', () => {
     const out = await bothWays([...before, ...batch], balances, async (run) => {
       const earlier: Promise<TransferOutcome>[] = [];
       for (const t of before) {
-        const outcome = bookTransferOnce(ctx.db, bookingOf(grouped, t, run));
+        const outcome = bookTransferOnce(ctx.db, bookingOf(grouped, t, run), booksOnly());
         earlier.push(outcome);
         await outcome.catch(() => {});
       }
@@ -194,7 +202,7 @@ describe('a batch of transfers', () => {
     renamed.senderSession = await tokenOf(grouped[2] as Person);
     renamed.senderName = 'A name from before';
     // The fourth was read afresh: nothing to check.
-    const batched = await bookTransferBatch(ctx.db, bookings);
+    const batched = await bookTransferBatch(ctx.db, bookings, booksOnly());
     expect(batched.map((s) => (s.status === 'fulfilled' ? s.value.kind : 'rejected'))).toEqual([
       'ok',
       'sender_unverified',
@@ -207,13 +215,21 @@ describe('a batch of transfers', () => {
       [renamed, grouped[2]],
     ] as const) {
       expect(
-        (await bookTransferOnce(ctx.db, { ...b, senderSession: undefined, senderName: (p as Person).name })).kind,
+        (
+          await bookTransferOnce(
+            ctx.db,
+            { ...b, senderSession: undefined, senderName: (p as Person).name },
+            booksOnly(),
+          )
+        ).kind,
       ).toBe('ok');
     }
     // And alone as in a batch: a batch of one checks the same.
     const again = { ...gone, idempotencyKey: 'rs-again' };
-    expect(await bookTransferOnce(ctx.db, again)).toEqual({ kind: 'sender_unverified' });
-    expect(await bookTransferOnce(ctx.db, { ...live, idempotencyKey: 'rs-again' })).toMatchObject({ kind: 'ok' });
+    expect(await bookTransferOnce(ctx.db, again, booksOnly())).toEqual({ kind: 'sender_unverified' });
+    expect(await bookTransferOnce(ctx.db, { ...live, idempotencyKey: 'rs-again' }, booksOnly())).toMatchObject({
+      kind: 'ok',
+    });
     // Each sent 100 + 2 and got 100; the first then sent 100 + 2 more to the second.
     expect((await booksOf(ctx, grouped, 0)).map((b) => b.balanceCents)).toEqual([896, 1_098, 998, 998]);
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
@@ -237,6 +253,100 @@ describe('a batch of transfers', () => {
     // The four arrive in one turn and go as one batch, which fails; each is then booked alone.
     expect(commit.stats).toMatchObject({ transactions: 1, fallbacks: 1, largest: 4 });
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+});
+
+describe("a batch's recipients", () => {
+  /** A message whose three slots show plainly: the recipient, the amount, the sender; a literal %. */
+  const noticeFor =
+    (template: string): ((at: Date) => RecipientNotice) =>
+    () => ({
+      template,
+      subject: '%3$s sent %1$s %2$s',
+      html: '<p>%1$s|%2$s|%3$s</p>',
+      text: '%1$s got %2$s from %3$s (100%%)',
+      slots: (b) => ({ amount: `${b.amountCents}c`, sender: b.senderName }),
+    });
+  const queued = (template: string) =>
+    rows<{ to_address: string; subject: string; html: string; text: string; created_at: Date; next_attempt_at: Date }>(
+      ctx.db,
+      sql`SELECT to_address, subject, html, text, created_at, next_attempt_at FROM email_outbox
+           WHERE template = ${template} ORDER BY id`,
+    );
+
+  it("are each told once, in the batch's own transaction and by its clock, and nobody of a refused transfer", async () => {
+    const run = `run${++runs}`;
+    const at = new Date('2031-05-04T03:02:01.000Z');
+    const commit = transferCommitter(ctx.db, {
+      maxBatch: 8,
+      maxInFlight: 1,
+      clock: { now: () => at },
+      notice: noticeFor(`test-${run}`),
+    });
+    await setBalances(ctx, grouped, [1_000, 1_000, 50, 1_000]);
+    const plan: PlannedTransfer[] = [
+      { from: 0, to: 1, amountCents: 100, key: 'n1' }, // booked
+      { from: 1, to: 2, amountCents: 200, key: 'n2' }, // booked
+      { from: 2, to: 3, amountCents: 900, key: 'n3' }, // cannot be covered
+      { from: 3, to: null, amountCents: 100, key: 'n4' }, // nobody has that address
+      { from: 3, to: 3, amountCents: 100, key: 'n5' }, // oneself
+      { from: 0, to: 1, amountCents: 100, key: 'n1' }, // the first again: a replay
+    ];
+    // Submitted in one turn of the event loop: they go as one batch.
+    const answers = await answersOf(plan.map((t) => commit(bookingOf(grouped, t, run))));
+    expect(answers.map((a) => a.kind)).toEqual([
+      'ok',
+      'ok',
+      'insufficient',
+      'recipient_not_found',
+      'self_transfer',
+      'replay',
+    ]);
+    expect(commit.stats).toMatchObject({ transactions: 1, largest: 6 });
+
+    const [p0, p1, p2] = grouped as [Person, Person, Person];
+    const told = await queued(`test-${run}`);
+    expect(told.map(({ to_address, subject, html, text }) => ({ to_address, subject, html, text }))).toEqual([
+      {
+        to_address: p1.email,
+        subject: `${p0.name} sent ${p1.name} 100c`,
+        html: `<p>${p1.name}|100c|${p0.name}</p>`,
+        text: `${p1.name} got 100c from ${p0.name} (100%)`,
+      },
+      {
+        to_address: p2.email,
+        subject: `${p1.name} sent ${p2.name} 200c`,
+        html: `<p>${p2.name}|200c|${p1.name}</p>`,
+        text: `${p2.name} got 200c from ${p1.name} (100%)`,
+      },
+    ]);
+    // One statement of one transaction: one database time; due at once by the app's clock.
+    expect(new Set(told.map((t) => new Date(t.created_at).getTime())).size).toBe(1);
+    for (const t of told) expect(new Date(t.next_attempt_at).toISOString()).toBe(at.toISOString());
+    // The history rows carry the app's clock too, not the database's.
+    const history = await rows<{ created_at: Date }>(
+      ctx.db,
+      sql`SELECT t.created_at FROM transactions t JOIN journals j ON j.id = t.journal_id
+           WHERE j.idempotency_key IN (${`${run}-n1`}, ${`${run}-n2`})`,
+    );
+    expect(history.map((h) => new Date(h.created_at).toISOString())).toEqual(Array(4).fill(at.toISOString()));
+    expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('of a batch that fails as a whole are told only by the transfers booked again alone', async () => {
+    const run = `run${++runs}`;
+    const commit = transferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1, notice: noticeFor(`test-${run}`) });
+    await setBalances(ctx, grouped, [1_000, 1_000, 1_000, 1_000]);
+    const bookings = [0, 1, 2, 3].map((i) =>
+      bookingOf(grouped, { from: i, to: (i + 1) % 4, amountCents: 100, key: `f${i}` }, run),
+    );
+    const poisoned = bookings[2];
+    if (poisoned) poisoned.recipientEmail = `${poisoned.recipientEmail}\u0000`;
+    const answers = await answersOf(bookings.map((b) => commit(b)));
+    expect(answers.map((a) => a.kind)).toEqual(['ok', 'ok', 'error', 'ok']);
+    expect(commit.stats).toMatchObject({ fallbacks: 1 });
+    const told = await queued(`test-${run}`);
+    expect(told.map((t) => t.to_address)).toEqual([1, 2, 0].map((i) => (grouped[i] as Person).email));
   });
 });
 

@@ -35,6 +35,30 @@ export interface TransferBooking {
   senderSession?: string | undefined;
 }
 
+/**
+ * What the recipient of each booked transfer is told, by e-mail through the outbox, in the transfer's
+ * own transaction (transfer-batch.sql, step 7). One message for the whole batch: its subject, HTML and
+ * text are format() strings whose %1$s is the recipient's name, %2$s the amount and %3$s the sender
+ * (a literal % doubled), filled per transfer in the statement, which alone knows who received each;
+ * it escapes the HTML's values. `slots` gives a transfer's amount and sender as the message writes them.
+ */
+export interface RecipientNotice {
+  /** The outbox row's template (its kind). */
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+  slots(b: TransferBooking): { amount: string; sender: string };
+}
+
+/** What a batch shares: its time and its message. */
+export interface BatchContext {
+  /** The history rows' time: the app's clock (lib/clock.ts), so a test clock moves it as it moves investments. */
+  at: Date;
+  /** Null: nobody is told (a test of the books alone). */
+  notice: RecipientNotice | null;
+}
+
 /** The sender's history row of the transfer, with the columns a client is shown. */
 export type BookedTransaction = Pick<typeof transactions.$inferSelect, keyof Transaction>;
 
@@ -48,7 +72,8 @@ export const MAX_TRANSFER_BATCH = 64;
 export const transferBatchStatement = prepared(
   'ledger_transfer_batch',
   `SELECT * FROM ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
-     $7::text[], $8::text[], $9::text[], $10::text[], $11::text, $12::text, $13::text, $14::text[])`,
+     $7::text[], $8::text[], $9::text[], $10::text[], $11::text, $12::text, $13::text, $14::text[], $15::timestamptz,
+     $16::text[], $17::text[], $18::text, $19::text, $20::text, $21::text)`,
 );
 
 /** The statement's answer, one array element per transfer (transfer-batch.sql). */
@@ -63,10 +88,14 @@ interface BatchAnswer {
 
 /**
  * The statement's parameters for these transfers, whose history rows take these ids (the sender's,
- * then the recipient's, per transfer). The wording and the topics are one per batch.
- * `bench/instructions.mjs` replays exactly this call.
+ * then the recipient's, per transfer). The wording, the topics, the time and the message are one per
+ * batch. `bench/instructions.mjs` replays exactly this call.
  */
-export function transferValues(bookings: readonly TransferBooking[], ids: readonly (readonly string[])[]): unknown[] {
+export function transferValues(
+  bookings: readonly TransferBooking[],
+  ids: readonly (readonly string[])[],
+  context: BatchContext,
+): unknown[] {
   const [first] = bookings;
   if (!first || bookings.length > MAX_TRANSFER_BATCH) {
     throw new RangeError(`a transfer batch holds 1 to ${MAX_TRANSFER_BATCH} transfers`);
@@ -86,6 +115,8 @@ export function transferValues(bookings: readonly TransferBooking[], ids: readon
     }
   }
   const column = <T>(f: (b: TransferBooking, i: number) => T) => bookings.map(f);
+  const { notice } = context;
+  const slots = notice ? bookings.map((b) => notice.slots(b)) : null;
   return [
     column((b) => b.senderId),
     column((b) => b.senderName),
@@ -101,23 +132,32 @@ export function transferValues(bookings: readonly TransferBooking[], ids: readon
     first.creditPrefix,
     REALTIME_CHANNEL,
     [...first.topics],
+    context.at,
+    slots?.map((s) => s.amount) ?? null,
+    slots?.map((s) => s.sender) ?? null,
+    notice?.template ?? null,
+    notice?.subject ?? null,
+    notice?.html ?? null,
+    notice?.text ?? null,
   ];
 }
 
 /**
  * Books 1..64 transfers in one transaction and settles each as it would be answered alone: an
- * uncovered debit rejects with InsufficientFunds. A throw means the whole transaction failed and
+ * uncovered debit rejects with InsufficientFunds; each booked one's recipient is told (`context`).
+ * A throw means the whole transaction failed and
  * nothing is known of any of them (the committer then books each alone): a lost connection, a
  * deadlock, or a batch the statement leaves to the lone path (SQLSTATE ML003, see transfer-batch.sql).
  */
 export async function bookTransferBatch(
   db: Db,
   bookings: readonly TransferBooking[],
+  context: BatchContext,
 ): Promise<PromiseSettledResult<TransferOutcome>[]> {
   const ids = bookings.map(() => drawTransactionIds([0, 1]));
   let answer: BatchAnswer | undefined;
   try {
-    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(bookings, ids));
+    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(bookings, ids, context));
   } catch (err) {
     throw asDomainError(err);
   }
@@ -165,8 +205,8 @@ export async function bookTransferBatch(
 }
 
 /** One transfer alone: a batch of one, answered or thrown as it settled. */
-export async function bookTransferOnce(db: Db, b: TransferBooking): Promise<TransferOutcome> {
-  const [settled] = await bookTransferBatch(db, [b]);
+export async function bookTransferOnce(db: Db, b: TransferBooking, context: BatchContext): Promise<TransferOutcome> {
+  const [settled] = await bookTransferBatch(db, [b], context);
   if (!settled) throw new Error('ledger_transfer_batch: no answer');
   if (settled.status === 'rejected') throw settled.reason;
   return settled.value;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { walletOf } from '../ledger/balances.js';
 import { asDomainError, type Booking, bookingJson, drawTransactionIds, readOutcome } from '../ledger/book.js';
 import { InsufficientFunds } from '../ledger/errors.js';
-import type { TransferBooking, TransferOutcome } from '../ledger/transfer.js';
+import type { BatchContext, TransferBooking, TransferOutcome } from '../ledger/transfer.js';
 import { rows } from '../lib/sql.js';
 import { fundByEmail, fundedUser } from './money.js';
 import type { TestContext } from './test-app.js';
@@ -73,6 +73,11 @@ export function bookingOf(people: Person[], t: PlannedTransfer, run: string): Tr
     creditPrefix: historyWording.transferFromPrefix,
     topics: ['wallet', 'transactions'],
   };
+}
+
+/** A batch booked now by the machine's clock, its recipients told nothing: the books alone. */
+export function booksOnly(): BatchContext {
+  return { at: new Date(), notice: null };
 }
 
 /** The answers, in request order, with a replay pointing at the request whose booking it repeats. */
@@ -159,6 +164,7 @@ export async function bookAloneByLedgerBook(db: Db, b: TransferBooking): Promise
           {
             kind: 'transfer',
             userId: b.senderId,
+            at: new Date(),
             idempotency,
             postings: [
               { account: { userId: b.senderId, kind: 'balance' }, amountCents: -(b.amountCents + b.feeCents) },

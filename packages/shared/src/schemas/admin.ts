@@ -25,7 +25,7 @@ export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 
 const pageQuery = {
-  cursor: z.string({ error: messages.invalidRequest }).max(200, { error: messages.invalidRequest }).optional(),
+  cursor: text(200, messages.invalidRequest).optional(),
   limit: z.coerce
     .number({ error: messages.invalidRequest })
     .int({ error: messages.invalidRequest })
@@ -41,7 +41,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 /** `:id` of an admin route: any text up to 100 characters (an unknown id is a 404, not a 400). */
 export const adminIdParamsSchema = z.strictObject(
-  { id: z.string().min(1, { error: messages.notFound }).max(100, { error: messages.notFound }) },
+  { id: text(100, messages.notFound).min(1, { error: messages.notFound }).max(100, { error: messages.notFound }) },
   strictErrors,
 );
 
@@ -447,7 +447,9 @@ export type AdminDepositMethod = z.infer<typeof adminDepositMethodSchema>;
 export const depositMethodOrderBodySchema = z.strictObject(
   {
     ids: z
-      .array(z.string().min(1).max(100), { error: messages.invalidRequest })
+      .array(text(100, messages.invalidRequest).min(1, { error: messages.invalidRequest }), {
+        error: messages.invalidRequest,
+      })
       .min(1, { error: messages.invalidRequest })
       .max(DEPOSIT_METHODS_LIMIT, { error: messages.invalidRequest })
       .refine((ids) => new Set(ids).size === ids.length, { error: adminMessages.methods.orderMismatch }),

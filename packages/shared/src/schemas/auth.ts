@@ -6,11 +6,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
-  PHONE_MIN_LENGTH,
   REFERRAL_ID_MAX_LENGTH,
 } from '../constants.js';
 import { messages } from '../messages.js';
-import { EMAIL_PATTERN, isBlank, strictErrors, text } from './fields.js';
+import { EMAIL_PATTERN, isBlank, phoneProblem, strictErrors, text } from './fields.js';
 
 export interface RegisterInput {
   name: string;
@@ -33,7 +32,8 @@ export function registerProblem(v: RegisterInput): { field: keyof RegisterInput;
   if (isBlank(v.country)) return { field: 'country', message: messages.selectCountry };
   if (!EMAIL_PATTERN.test(v.email.trim())) return { field: 'email', message: messages.invalidEmail };
   if (v.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: messages.passwordTooShort };
-  if (v.phone.trim().length < PHONE_MIN_LENGTH) return { field: 'phone', message: messages.phoneTooShort };
+  const phone = phoneProblem(v.phone);
+  if (phone) return { field: 'phone', message: phone };
   return null;
 }
 
@@ -113,5 +113,5 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const forgotPasswordBodySchema = z.strictObject({
   email: text(EMAIL_MAX_LENGTH, messages.invalidEmail).regex(EMAIL_PATTERN, { error: messages.invalidEmail }),
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: text(500, messages.invalidRequest).optional(),
 });

@@ -47,6 +47,22 @@ export const investmentSchema = z.object({
 });
 export type Investment = z.infer<typeof investmentSchema>;
 
+/** GET /api/investments/completed: the finished ones (matured or ended early), a page at a time. */
+export const completedInvestmentsQuerySchema = z.strictObject(
+  {
+    planId: text(100, messages.invalidRequest).optional(),
+    cursor: text(200, messages.invalidRequest).optional(),
+    limit: z.coerce.number({ error: messages.invalidRequest }).int().min(1).max(100).optional(),
+  },
+  strictErrors,
+);
+
+export const investmentsPageSchema = z.object({
+  items: z.array(investmentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type InvestmentsPage = z.infer<typeof investmentsPageSchema>;
+
 export const createInvestmentBodySchema = z.strictObject(
   {
     planId: text(100, moneyMessages.selectPlan).min(1, { error: moneyMessages.selectPlan }),
@@ -123,7 +139,7 @@ export const transactionsQuerySchema = z.strictObject(
   {
     type: z.enum(TRANSACTION_TYPES, { error: messages.invalidRequest }).optional(),
     category: z.enum(TRANSACTION_CATEGORIES, { error: messages.invalidRequest }).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: text(200, messages.invalidRequest).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   },
   strictErrors,
@@ -170,7 +186,8 @@ export const transferBodySchema = z.strictObject(
 export type TransferBody = z.infer<typeof transferBodySchema>;
 
 export const recipientQuerySchema = z.strictObject({ email: recipientEmail }, strictErrors);
-export const recipientSchema = z.object({ name: z.string() });
+/** The recipient found for a transfer: their name, and their e-mail as stored (what the dialog shows). */
+export const recipientSchema = z.object({ name: z.string(), email: z.string() });
 
 export const refereeSchema = z.object({
   id: z.string(),

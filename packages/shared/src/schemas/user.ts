@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH, COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, ROLES } from '../constants.js';
 import { messages } from '../messages.js';
-import { strictErrors, text } from './fields.js';
+import { phoneProblem, strictErrors, text } from './fields.js';
 
 /** The signed-in user as the API shows it. Never carries secrets. */
 export const userSchema = z.object({
@@ -36,7 +36,10 @@ const required = (max: number, message: string) =>
 export const profileBodySchema = z.strictObject(
   {
     name: required(NAME_MAX_LENGTH, messages.nameRequired),
-    phone: required(PHONE_MAX_LENGTH, messages.phoneRequired),
+    phone: required(PHONE_MAX_LENGTH, messages.phoneRequired).superRefine((v, ctx) => {
+      const problem = v.trim() === '' ? null : phoneProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     country: required(COUNTRY_MAX_LENGTH, messages.countryRequired),
     address: text(ADDRESS_MAX_LENGTH, messages.invalidRequest).optional(),
   },

@@ -66,11 +66,14 @@ export async function claimDueEmails(db: Db, now: Date, limit: number): Promise<
 }
 
 export async function markEmailSent(db: Db, id: number, now: Date): Promise<void> {
-  await db.execute(
+  // One statement for a message without secrets (most: a transfer's recipient told, say); only one
+  // that carries a code or a link is read back to be scrubbed.
+  const [marked] = await rows<{ scrub: boolean }>(
+    db,
     sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now.toISOString()}::timestamptz, last_error = NULL
-         WHERE id = ${id} AND status = 'sending'`,
+         WHERE id = ${id} AND status = 'sending' RETURNING cardinality(redact) > 0 AS scrub`,
   );
-  await scrubSecrets(db, id);
+  if (marked?.scrub) await scrubSecrets(db, id);
 }
 
 /**

@@ -42,6 +42,14 @@ export type EmailTemplate =
     }
   | { kind: 'withdrawal-paid'; name: string; amountCents: number; methodLabel: string; dashboardUrl: string }
   | {
+      kind: 'transfer-received';
+      name: string;
+      amountCents: number;
+      /** The sender as the recipient is told of them (shortName: "Alice A."). */
+      senderName: string;
+      transactionsUrl: string;
+    }
+  | {
       kind: 'withdrawal-rejected';
       name: string;
       amountCents: number;
@@ -81,10 +89,55 @@ function textLayout(lines: string[], year: number): string {
   return `${lines.join('\n\n')}\n\n© ${year} Meridian\n`;
 }
 
+/** A transfer's recipient told of it: their name, the amount and the sender, as written in the message. */
+function transferReceived(
+  v: { name: string; amount: string; sender: string; transactionsUrl: string },
+  year: number,
+): RenderedEmail {
+  return {
+    subject: `You received ${v.amount} from ${v.sender}`,
+    html: layout(
+      `<p>Hello ${escapeHtml(v.name)},</p><p>You received <strong>${escapeHtml(v.amount)}</strong> from ${escapeHtml(v.sender)} — it is in your balance now.</p><p><a href="${escapeHtml(v.transactionsUrl)}">View your transactions</a></p>`,
+      year,
+    ),
+    text: textLayout(
+      [
+        `Hello ${v.name},`,
+        `You received ${v.amount} from ${v.sender} — it is in your balance now.`,
+        `Transactions: ${v.transactionsUrl}`,
+      ],
+      year,
+    ),
+  };
+}
+
+/**
+ * The transfer-received message with its three values left as format() slots (%1$s the recipient's
+ * name, %2$s the amount, %3$s the sender; a literal % doubled): the transfer's statement fills them
+ * for each recipient it finds (ledger/transfer-batch.sql), escaping the HTML's as escapeHtml does, so
+ * the stored message is the one renderEmail would write.
+ */
+export function transferReceivedShell(transactionsUrl: string, now: Date): RenderedEmail {
+  // Placeholders no rendering changes (escapeHtml leaves NUL alone) and no text contains.
+  const slot = (n: number) => `\u0000${n}\u0000`;
+  const m = transferReceived(
+    { name: slot(1), amount: slot(2), sender: slot(3), transactionsUrl },
+    now.getUTCFullYear(),
+  );
+  const shell = (s: string) =>
+    [1, 2, 3].reduce((out, n) => out.replaceAll(slot(n), `%${n}$s`), s.replaceAll('%', '%%'));
+  return { subject: shell(m.subject), html: shell(m.html), text: shell(m.text) };
+}
+
 /** Renders a template server-side; every interpolated value is escaped in the HTML part. */
 export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedEmail {
   const year = now.getUTCFullYear();
   switch (t.kind) {
+    case 'transfer-received':
+      return transferReceived(
+        { name: t.name, amount: formatCents(t.amountCents), sender: t.senderName, transactionsUrl: t.transactionsUrl },
+        year,
+      );
     case 'welcome':
       return {
         subject: 'Welcome to Meridian',

@@ -32,7 +32,7 @@ describe('grantReferralBonus', () => {
     if (!referee) throw new Error('referee not found');
     const before = await bonusJournals();
 
-    const grant = () => moneyTransaction(ctx.db, (tx) => grantReferralBonus(tx, referee));
+    const grant = () => moneyTransaction(ctx.db, (tx) => grantReferralBonus(tx, referee, new Date()));
     const paid = await Promise.all([grant(), grant()]);
 
     expect(paid.sort()).toEqual([false, true]);

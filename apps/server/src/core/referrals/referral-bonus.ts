@@ -20,6 +20,8 @@ class AlreadyPaid extends Error {}
 export async function grantReferralBonus(
   tx: Db,
   referee: Pick<UserRow, 'id' | 'name' | 'referrerId'>,
+  /** The app's clock: the bonus's history row's time. */
+  at: Date,
 ): Promise<boolean> {
   if (!referee.referrerId) return false;
   const referrer = await findUserByReferralId(tx, referee.referrerId);
@@ -50,6 +52,7 @@ export async function grantReferralBonus(
           },
         ],
         topics: { userIds: [referrer.id], topics: ['wallet', 'transactions', 'referrals'] },
+        at,
       });
       const claimed = await rows(
         sp,

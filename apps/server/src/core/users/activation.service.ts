@@ -16,6 +16,8 @@ export interface ActivationBy {
   actorUserId?: string;
   /** Where the 'account activated' e-mail links to; without it no e-mail is sent (tests, setup). */
   publicUrl?: string | undefined;
+  /** The app's clock, when the caller has one: the referral bonus's history row's time. */
+  now?: Date | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function changeAccountActive(
 
     const user = (await updateUser(tx, current.id, { isActive: active })) ?? current;
     if (active) {
-      await grantReferralBonus(tx, user);
+      await grantReferralBonus(tx, user, by.now ?? new Date());
       if (by.publicUrl) {
         await enqueueEmail(tx, user.email, {
           kind: 'account-activated',
@@ -93,5 +95,5 @@ export async function activateIfDue(
 ): Promise<UserRow> {
   if (user.isActive || afterHours === undefined) return user;
   if (now.getTime() - user.createdAt.getTime() < afterHours * 3_600_000) return user;
-  return (await changeAccountActive(db, { id: user.id }, true, { actor: 'system:auto-activate', publicUrl })).user;
+  return (await changeAccountActive(db, { id: user.id }, true, { actor: 'system:auto-activate', publicUrl, now })).user;
 }

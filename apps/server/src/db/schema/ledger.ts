@@ -149,6 +149,10 @@ export const investments = pgTable(
       .where(sql`NOT ${t.archived}`),
     // The accrual job's keyset over active investments, oldest first (modules/investments/accrual.queries.ts).
     index('investments_active_idx').on(t.startedAt, t.id).where(sql`${t.status} = 'active'`),
+    // The member's finished ones, last finished first (GET /api/investments/completed's keyset).
+    index('investments_user_finished_idx')
+      .on(t.userId, t.endedAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'active'`),
     index('investments_plan_idx').on(t.planId, t.status),
     // One active investment per plan per user, enforced by the database.
     uniqueIndex('investments_one_active_per_plan').on(t.userId, t.planId).where(sql`${t.status} = 'active'`),

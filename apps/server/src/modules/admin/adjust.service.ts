@@ -14,6 +14,8 @@ export interface Adjustment {
   amountCents: number;
   reason: string;
   actor: string;
+  /** The app's clock: the history row's time (the ledger's Booking.at). */
+  at: Date;
 }
 
 export interface Adjusted {
@@ -60,6 +62,7 @@ export async function adjustUserBalance(tx: Db, input: Adjustment): Promise<Adju
       },
     ],
     topics: { userIds: [user.id], topics: ['wallet', 'transactions'] },
+    at: input.at,
   });
   const after = before + amount;
   await recordAudit(tx, {
@@ -84,11 +87,13 @@ export async function adjustUserBalance(tx: Db, input: Adjustment): Promise<Adju
 export async function adjustBalance(
   db: Db,
   input: { email: string; amountCents: number; reason: string; actor: string },
+  /** The app's clock when the caller has one (the running server's); else the machine's. */
+  at: Date = new Date(),
 ): Promise<{ email: string; balanceDeltaCents: number }> {
   return moneyTransaction(db, async (tx) => {
     const user = await findUserByEmail(tx, input.email);
     if (!user) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
-    await adjustUserBalance(tx, { ...input, userId: user.id });
+    await adjustUserBalance(tx, { ...input, userId: user.id, at });
     return { email: user.email, balanceDeltaCents: input.amountCents };
   });
 }

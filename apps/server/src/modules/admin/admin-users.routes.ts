@@ -132,7 +132,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const admin = currentUser(req);
-      const input = { userId: req.params.id, ...req.body, actor: consoleActor(admin) };
+      const input = { userId: req.params.id, ...req.body, actor: consoleActor(admin), at: clock.now() };
       const { transaction } = await idempotent(db, req, admin.id, (tx) => adjustUserBalance(tx, input));
       return reply.status(201).send({ transaction });
     },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { messages } from '@meridian/shared';
+import { messages, text } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export const internalRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: refuseStrangers,
       schema: {
         hide: true,
-        body: z.strictObject({ args: z.array(z.string().max(1_000)).min(1).max(10) }),
+        body: z.strictObject({ args: z.array(text(1_000, messages.invalidRequest)).min(1).max(10) }),
         response: { 200: z.object({ output: z.string() }) },
       },
     },

@@ -9,6 +9,7 @@ import {
   messages,
   RECEIPT_MAX_BYTES,
   requestIdParamsSchema,
+  text,
   transactionSchema,
 } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
@@ -170,6 +171,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
                 },
               },
               { publicUrl: config.publicUrl, operatorEmail },
+              clock.now(),
             ),
           hash,
         );
@@ -217,7 +219,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getReceipt',
         summary: 'A deposit’s receipt file, to its active owner and active admins',
         tags: ['receipts'],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text(100, messages.notFound) }),
         response: {
           200: fileAnswer(
             'The file, shown inline.',

@@ -61,6 +61,7 @@ export async function fileDeposit(
   user: UserRow,
   req: { amountCents: number; methodId: string; receipt: FiledReceipt },
   links: Links,
+  now: Date,
 ): Promise<FiledDeposit> {
   const method = await findActiveMethod(tx, req.methodId);
   if (!method) throw new AppError('DEPOSIT_METHOD_NOT_FOUND', depositMessages.methodNotFound);
@@ -71,15 +72,19 @@ export async function fileDeposit(
     contentType: req.receipt.contentType,
     sizeBytes: req.receipt.sizeBytes,
   });
-  const row = await recordPending(tx, {
-    userId: user.id,
-    type: 'credit',
-    mode: 'deposit',
-    method: method.label,
-    description: historyWording.deposit(method.label),
-    amountCents: req.amountCents,
-    wallet: 'balance',
-  });
+  const row = await recordPending(
+    tx,
+    {
+      userId: user.id,
+      type: 'credit',
+      mode: 'deposit',
+      method: method.label,
+      description: historyWording.deposit(method.label),
+      amountCents: req.amountCents,
+      wallet: 'balance',
+    },
+    now,
+  );
   const deposit = await insertDeposit(tx, {
     id: row.id,
     userId: user.id,
@@ -144,6 +149,7 @@ export function approveDeposit(
       ],
       history: [],
       topics: { userIds: [d.userId], topics: TOPICS },
+      at: now,
     });
     if (!(await settlePending(tx, d.id, { status: 'success', journalId: booked.journalId }))) {
       throw new Error(`deposit ${d.id}: its history row was not pending`);

@@ -28,14 +28,15 @@ export async function accrueInvestment(tx: Db, inv: InvestmentRow, now: Date): P
     const amount = profitForDay(inv.amountCents, inv.profitBps, inv.durationDays, day);
     const journalId =
       amount > 0
-        ? (await bookIn(tx, { ...profitBooking(inv, amount), topics: { userIds: [inv.userId], topics } })).journalId
+        ? (await bookIn(tx, { ...profitBooking(inv, amount), topics: { userIds: [inv.userId], topics }, at: now }))
+            .journalId
         : null;
     await tx.execute(
       sql`INSERT INTO accruals (investment_id, day, journal_id) VALUES (${inv.id}, ${day}, ${journalId})`,
     );
     earned += amount;
   }
-  if (matured) await returnCapital(tx, inv, 'matured', topics);
+  if (matured) await returnCapital(tx, inv, 'matured', topics, now);
   // Days that earned nothing still change the investment the user sees.
   else if (earned === 0) await publishChanged(tx, [inv.userId], [...topics]);
   return updateInvestment(tx, inv.id, {
@@ -109,7 +110,7 @@ async function accrueBatch(
   const claim = await claimDueInvestments(tx, now, after, window, share);
   const plan = planAccrual(claim.rows, now);
   if (plan.advances.length > 0) {
-    const booked = await bookBatch(tx, plan.bookings, plan.notify);
+    const booked = await bookBatch(tx, plan.bookings, now, plan.notify);
     await markAccrued(
       tx,
       plan.marks,

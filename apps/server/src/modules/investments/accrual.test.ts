@@ -165,7 +165,7 @@ describe('the batch accrual', () => {
       ...made
         .filter((_, i) => i % 3 === 0)
         .map((m) => attempt(() => moneyTransaction(ctx.db, (tx) => endInvestment(tx, m.user, m.id, now)))),
-      ...people.map((p) => attempt(() => moneyTransaction(ctx.db, (tx) => claimAllProfits(tx, p)))),
+      ...people.map((p) => attempt(() => moneyTransaction(ctx.db, (tx) => claimAllProfits(tx, p, now)))),
     ]);
     for (const o of outcomes.slice(1)) if (o instanceof Error) expect(o.message).not.toMatch(/deadlock|duplicate/i);
     await runAccrual(ctx.db, now, { batchSize: 5 });

@@ -34,6 +34,7 @@ export async function returnCapital(
   inv: InvestmentRow,
   why: 'matured' | 'ended early',
   topics: readonly RealtimeTopic[],
+  now: Date,
 ): Promise<void> {
-  await bookIn(tx, { ...capitalReturnBooking(inv, why), topics: { userIds: [inv.userId], topics } });
+  await bookIn(tx, { ...capitalReturnBooking(inv, why), topics: { userIds: [inv.userId], topics }, at: now });
 }

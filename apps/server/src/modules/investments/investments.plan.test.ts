@@ -4,7 +4,12 @@ import type { Database } from '../../db/client.js';
 import { explain } from '../../test/explain.js';
 import { seedUsers } from '../../test/operator.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { listVisibleInvestments, visibleInvestmentsQuery } from './investments.queries.js';
+import {
+  finishedInvestmentsQuery,
+  listFinishedInvestments,
+  listVisibleInvestments,
+  visibleInvestmentsQuery,
+} from './investments.queries.js';
 
 /**
  * The member's investments list reads what a claim has not archived, through its own index (migration
@@ -57,5 +62,34 @@ describe("the member's investments list after a long history", () => {
   it('lists them newest first, ties by id', async () => {
     const listed = await listVisibleInvestments(database.db, MEMBER);
     expect(listed.map((i) => i.id)).toEqual(['listed-a', 'listed-c', 'listed-b', 'listed-d']);
+  });
+});
+
+describe("the member's completed investments after a long history", () => {
+  it('reads a page after a cursor from their own index, in order without sorting, by plan too', async () => {
+    const first = await listFinishedInvestments(database.db, MEMBER, {}, { limit: 25 });
+    expect(first.items).toHaveLength(25);
+    const cursor = first.nextCursor ?? undefined;
+    expect(cursor).toBeDefined();
+    for (const filter of [{}, { planId: 'starter' }]) {
+      const text = await plan(finishedInvestmentsQuery(database.db, MEMBER, filter, cursor, 26));
+      expect(text, text).toMatch(/Index Scan using investments_user_finished_idx on investments/);
+      expect(text, text).not.toMatch(/Sort|Seq Scan on investments/);
+    }
+  });
+
+  it('lists every finished one once, archived or not, the last finished first', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listFinishedInvestments(database.db, MEMBER, {}, { cursor, limit: 500 });
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(seen).toHaveLength(3002);
+    expect(new Set(seen).size).toBe(3002);
+    // The two listed ones finished in 2026, the archived ones in 2024.
+    expect(seen.slice(0, 4)).toEqual(['listed-c', 'listed-d', 'inv-3000', 'inv-2999']);
+    expect(seen.at(-1)).toBe('inv-1');
   });
 });

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { InvestmentsPage } from '@meridian/shared';
+import { and, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { toInvestmentDto } from '../../core/investments/investments.queries.js';
 import type { Db } from '../../db/client.js';
 import { investments, plans } from '../../db/schema/index.js';
+import { decodeKeyset, encodeKeyset, keysetTime, pageOf } from '../../lib/keyset-cursor.js';
 
 export type InvestmentRow = typeof investments.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
 /** The one mapper, in core so the console shares it. */
-export { toInvestmentDto } from '../../core/investments/investments.queries.js';
+export { toInvestmentDto };
 
 /**
  * A plan on offer (active), share-locked until the transaction ends: an operator deleting it waits for
@@ -81,4 +84,44 @@ export async function archiveFinished(tx: Db, userId: string): Promise<void> {
     .where(
       and(eq(investments.userId, userId), sql`${investments.status} <> 'active'`, eq(investments.archived, false)),
     );
+}
+
+/**
+ * The member's finished investments (matured or ended early), the last finished first, archived by a
+ * claim or not: they stay under 'Completed' for good. Keyset on (ended_at, id) through
+ * investments_user_finished_idx, so the hundredth page costs the first's. Awaited, it runs.
+ */
+export function finishedInvestmentsQuery(
+  db: Db,
+  userId: string,
+  filter: { planId?: string | undefined },
+  cursor: string | undefined,
+  limit: number,
+) {
+  const conditions: SQL[] = [eq(investments.userId, userId), ne(investments.status, 'active')];
+  if (filter.planId !== undefined) conditions.push(eq(investments.planId, filter.planId));
+  if (cursor !== undefined) {
+    const after = decodeKeyset(cursor);
+    conditions.push(sql`(${investments.endedAt}, ${investments.id}) < (${after.at}::timestamptz, ${after.id})`);
+  }
+  return (
+    db
+      .select({ ...getTableColumns(investments), cursorAt: keysetTime(investments.endedAt) })
+      .from(investments)
+      .where(and(...conditions))
+      // The index's order (DESC NULLS LAST); plain DESC would be NULLS FIRST and sort instead.
+      .orderBy(sql`${investments.endedAt} DESC NULLS LAST`, sql`${investments.id} DESC NULLS LAST`)
+      .limit(limit)
+  );
+}
+
+/** A page of them: `limit` investments and the cursor of the next page, if any. */
+export async function listFinishedInvestments(
+  db: Db,
+  userId: string,
+  filter: { planId?: string | undefined },
+  page: { cursor?: string | undefined; limit: number },
+): Promise<InvestmentsPage> {
+  const found = await finishedInvestmentsQuery(db, userId, filter, page.cursor, page.limit + 1);
+  return pageOf(found, page.limit, toInvestmentDto, (r) => encodeKeyset({ at: r.cursorAt, id: r.id }));
 }

@@ -1,6 +1,8 @@
 import {
+  completedInvestmentsQuerySchema,
   createInvestmentBodySchema,
   investmentSchema,
+  investmentsPageSchema,
   messages,
   moneyMessages,
   text,
@@ -13,10 +15,12 @@ import { currentUser, requireActiveUser } from '../../http/guards.js';
 import { idempotencyKeyHeaders as headers, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { isUniqueViolation } from '../../lib/money-transaction.js';
-import { listVisibleInvestments, toInvestmentDto } from './investments.queries.js';
+import { listFinishedInvestments, listVisibleInvestments, toInvestmentDto } from './investments.queries.js';
 import { claimAllProfits, endInvestment, invest } from './investments.service.js';
 
 const tags = ['investments'];
+/** Finished investments per page when the client names no limit. */
+const COMPLETED_PAGE_SIZE = 12;
 
 export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireActiveUser);
@@ -33,6 +37,27 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => (await listVisibleInvestments(db, currentUser(req).id)).map(toInvestmentDto),
+  );
+
+  app.get(
+    '/investments/completed',
+    {
+      schema: {
+        operationId: 'listCompletedInvestments',
+        summary:
+          'The member’s finished investments (matured or ended early), the last finished first, a page at a time',
+        tags,
+        querystring: completedInvestmentsQuerySchema,
+        response: { 200: investmentsPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) =>
+      listFinishedInvestments(
+        db,
+        currentUser(req).id,
+        { planId: req.query.planId },
+        { cursor: req.query.cursor, limit: req.query.limit ?? COMPLETED_PAGE_SIZE },
+      ),
   );
 
   app.post(
@@ -77,7 +102,7 @@ export const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const out = await idempotent(db, req, user.id, (tx) => claimAllProfits(tx, user));
+      const out = await idempotent(db, req, user.id, (tx) => claimAllProfits(tx, user, clock.now()));
       return reply.status(200).send(out);
     },
   );

@@ -55,6 +55,7 @@ export async function invest(
       },
     ],
     topics: { userIds: [user.id], topics: CHANGED },
+    at: now,
   });
   const inv = await insertInvestment(tx, {
     userId: user.id,
@@ -69,7 +70,7 @@ export async function invest(
 }
 
 /** All unclaimed profit -> balance in one journal; finished investments leave the list. */
-export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transaction> {
+export async function claimAllProfits(tx: Db, user: UserRow, now: Date): Promise<Transaction> {
   const profit = (await lockedBalances(tx, user.id, ['profit'])).profit ?? 0;
   if (profit <= 0) throw new AppError('NOTHING_TO_CLAIM', moneyMessages.noProfitToClaim);
   const { history } = await bookIn(tx, {
@@ -92,6 +93,7 @@ export async function claimAllProfits(tx: Db, user: UserRow): Promise<Transactio
       },
     ],
     topics: { userIds: [user.id], topics: CHANGED },
+    at: now,
   });
   await archiveFinished(tx, user.id);
   const claimed = history[0];
@@ -106,6 +108,6 @@ export async function endInvestment(tx: Db, user: UserRow, investmentId: string,
   if (locked.status !== 'active') throw new AppError('INVESTMENT_NOT_ACTIVE', moneyMessages.investmentNotActive);
   const inv = await accrueInvestment(tx, locked, now);
   if (inv.status !== 'active') return toInvestmentDto(inv);
-  await returnCapital(tx, inv, 'ended early', CHANGED);
+  await returnCapital(tx, inv, 'ended early', CHANGED, now);
   return toInvestmentDto(await updateInvestment(tx, inv.id, { status: 'ended', endedAt: now }));
 }

@@ -61,6 +61,8 @@ describe('PATCH /api/profile', () => {
     [{ name: '' }, messages.nameRequired],
     [{ name: '   ' }, messages.nameRequired],
     [{ phone: '' }, messages.phoneRequired],
+    [{ phone: 'abcdefghijk' }, messages.phoneTooShort],
+    [{ phone: '+1 555 010 0200 ext' }, messages.phoneCharacters],
     [{ country: '' }, messages.countryRequired],
     [{ name: 7 }, messages.nameRequired],
     [{ name: 'x'.repeat(10_000) }, messages.fieldTooLong],
@@ -134,5 +136,33 @@ describe('GET /api/me: a new account and a deactivated one are told apart', () =
 
     await setAccountActive(ctx.db, body.email, true, 'test');
     expect((await client.request('GET', '/api/me')).json()).toMatchObject({ isActive: true, deactivatedAt: null });
+  });
+});
+
+describe('a phone number at sign-up', () => {
+  it.each([
+    ['abcdefghijk', messages.phoneTooShort],
+    ['555-010-020', messages.phoneTooShort],
+    ['555.010.0200', messages.phoneCharacters],
+  ])('%j is refused with "%s" and no account is made', async (phone, message) => {
+    const client = new TestClient(ctx.app);
+    const email = `phone-${crypto.randomUUID()}@example.com`;
+    const res = await client.request('POST', '/api/auth/sign-up/email', {
+      name: 'Phone Person',
+      email,
+      phone,
+      country: 'Kenya',
+      password: 'a long password',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { phone: message } });
+    expect((await client.login(email, 'a long password')).statusCode).toBe(401);
+  });
+
+  it('takes digits with a leading +, spaces, dashes and brackets, and keeps them as typed', async () => {
+    const client = new TestClient(ctx.app);
+    const body = await client.register({ phone: '+1 (555) 010-0200' });
+    await setAccountActive(ctx.db, body.email, true, 'test');
+    expect((await client.request('GET', '/api/me')).json().phone).toBe('+1 (555) 010-0200');
   });
 });

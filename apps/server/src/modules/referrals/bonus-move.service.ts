@@ -10,7 +10,7 @@ import { type BookPosting, bookIn, lockedBalances } from '../../ledger/index.js'
  * the balance), so money earned by referring can be invested, transferred or withdrawn. Runs inside
  * the caller's transaction (the idempotent wrapper of a money POST).
  */
-export async function moveBonusToBalance(tx: Db, user: UserRow): Promise<Transaction> {
+export async function moveBonusToBalance(tx: Db, user: UserRow, now: Date): Promise<Transaction> {
   // The three rows this journal touches, locked in (user, kind) order as ledger_book locks them, so
   // the amounts read here are the amounts moved and no concurrent booking can deadlock with it.
   const held = await lockedBalances(tx, user.id, ['balance', 'bonus', 'referral_bonus']);
@@ -40,6 +40,7 @@ export async function moveBonusToBalance(tx: Db, user: UserRow): Promise<Transac
       },
     ],
     topics: { userIds: [user.id], topics: ['wallet', 'transactions'] },
+    at: now,
   });
   const moved = history[0];
   if (!moved) throw new AppError('INTERNAL', messages.unknownError);

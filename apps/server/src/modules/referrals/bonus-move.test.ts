@@ -33,6 +33,7 @@ async function grantBonus(userId: string, cents: number) {
     ],
     history: [],
     topics: null,
+    at: new Date(),
   });
 }
 

@@ -31,7 +31,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const out = await idempotent(app.deps.db, req, user.id, (tx) => moveBonusToBalance(tx, user));
+      const out = await idempotent(app.deps.db, req, user.id, (tx) =>
+        moveBonusToBalance(tx, user, app.deps.clock.now()),
+      );
       return reply.status(200).send(out);
     },
   );

@@ -102,7 +102,7 @@ describe('referral bonus', () => {
     // A second grant asked for directly pays nothing either...
     const row = await findUserByEmail(ctx.db, referee.body.email);
     if (!row) throw new Error('referee not found');
-    expect(await ctx.db.transaction((tx) => grantReferralBonus(tx, row))).toBe(false);
+    expect(await ctx.db.transaction((tx) => grantReferralBonus(tx, row, new Date()))).toBe(false);
     await paidOnce();
 
     // ...because the database's key on the referee refuses a second bonus row, whatever the code checks first.

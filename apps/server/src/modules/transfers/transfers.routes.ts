@@ -4,14 +4,18 @@ import { currentUser, recalledSession, requireActiveUser, requireActiveUserCheck
 import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { transferCommitter } from '../../ledger/index.js';
+import { recipientNotice } from './transfers.notice.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, settings } = app.deps;
-  // One committer per node: concurrent transfers share a transaction (decision 014).
+  const { db, config, settings, clock } = app.deps;
+  // One committer per node: concurrent transfers share a transaction (decision 014); each batch's
+  // history rows take the app's clock, and each recipient is told in the transfer's transaction.
   const bookTransfer = transferCommitter(db, {
     maxBatch: config.transferBatchMax,
     maxInFlight: config.transferBatchesInFlight,
+    clock,
+    notice: recipientNotice(config.publicUrl),
   });
 
   app.get(
@@ -20,15 +24,17 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireActiveUser,
       schema: {
         operationId: 'findTransferRecipient',
-        summary: 'The name of the member an e-mail belongs to, to confirm a transfer',
+        summary: 'The name and stored e-mail of the member an address belongs to, to confirm a transfer',
         tags: ['transfers'],
         querystring: recipientQuerySchema,
         response: { 200: recipientSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => ({
-      name: (await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser)).name,
-    }),
+    async (req) => {
+      const found = await findRecipient(db, currentUser(req), req.query.email, config.recipientLookupLimitPerUser);
+      // The address as stored, not as typed: the member confirms the account the money goes to.
+      return { name: found.name, email: found.email };
+    },
   );
 
   app.post(

@@ -19,7 +19,7 @@ describe('transfers', () => {
       'GET',
       `/api/transfers/recipient?email=${encodeURIComponent(bob.body.email)}`,
     );
-    expect(recipient.json()).toEqual({ name: 'Bob Builder' });
+    expect(recipient.json()).toEqual({ name: 'Bob Builder', email: bob.body.email });
 
     const res = await alice.money('POST', '/api/transfers', { recipientEmail: bob.body.email, amountCents: 12_345 });
     expect(res.statusCode).toBe(201);
@@ -35,6 +35,17 @@ describe('transfers', () => {
     const bobHistory = (await bob.client.request('GET', '/api/transactions')).json();
     expect(bobHistory.items[0]).toMatchObject({ type: 'credit', mode: 'transfer', amountCents: 12_345 });
     expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
+  });
+
+  it('names the recipient with their e-mail as stored, not as the sender typed it', async () => {
+    const alice = await fundedUser(ctx, 0);
+    const bob = await fundedUser(ctx, 0, { name: 'Bob Stored', email: `Bob.Stored-${Date.now()}@Example.COM` });
+    const stored = (await bob.client.request('GET', '/api/me')).json().email;
+    const typed = `  ${bob.body.email.toUpperCase()} `;
+    const res = await alice.client.request('GET', `/api/transfers/recipient?email=${encodeURIComponent(typed)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'Bob Stored', email: stored });
+    expect(stored).not.toBe(typed);
   });
 
   it('refuses a transfer the balance cannot cover including the fee, and moves nothing', async () => {

@@ -54,7 +54,7 @@ describe('who can receive a transfer', () => {
     const carol = await fundedUser(ctx, 0);
     const ok = await lookup(carol, bob.body.email);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ name: 'Bob Vetted' });
+    expect(ok.json()).toEqual({ name: 'Bob Vetted', email: bob.body.email });
   });
 });
 

@@ -237,6 +237,7 @@ export async function holdWithdrawal(
       },
     ],
     topics: { userIds: [user.id], topics: TOPICS },
+    at: ctx.now,
   });
   const row = booked.history[0];
   if (!row) throw new Error('fileWithdrawal: no history row');

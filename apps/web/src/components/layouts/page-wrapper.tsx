@@ -1,10 +1,10 @@
-import { deactivatedNotice, inactiveNotice } from '@meridian/shared';
+import { deactivatedNotice, inactiveNotice, referralWording } from '@meridian/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { meQueryOptions, useUser } from '../../lib/api/get-me';
-import { usePublicConfig } from '../../lib/api/get-public-config';
+import { usePublicConfig, useReferralBonus } from '../../lib/api/get-public-config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../ui/button';
 
@@ -42,6 +42,7 @@ export function PageWrapper({ title, description, showBanner = false, actions, c
 }
 
 function NewBanner() {
+  const bonus = useReferralBonus();
   return (
     <section
       aria-label="Affiliate programme"
@@ -57,7 +58,7 @@ function NewBanner() {
             <span className="font-semibold text-slate-900 dark:text-white">
               Welcome to the Meridian affiliate programme!
             </span>{' '}
-            Share your referral link and earn a $50 bonus for every friend who joins.
+            {referralWording.banner(bonus)}
           </p>
         </div>
         <Link to="/referrals" className={buttonClasses('secondary', 'sm', 'shrink-0 self-start sm:self-auto')}>

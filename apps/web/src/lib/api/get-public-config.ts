@@ -1,4 +1,4 @@
-import { type PublicConfig, publicConfigSchema } from '@meridian/shared';
+import { formatCents, type PublicConfig, publicConfigSchema, REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { publicConfigQueryKey } from './query-keys';
@@ -12,4 +12,9 @@ export const publicConfigQueryOptions = queryOptions({
 
 export function usePublicConfig(): PublicConfig | undefined {
   return useQuery(publicConfigQueryOptions).data;
+}
+
+/** The operator's referral bonus as pages show it ("$50.00"): the setting once loaded, the default before. */
+export function useReferralBonus(): string {
+  return formatCents(usePublicConfig()?.referralBonusCents ?? REFERRAL_BONUS_CENTS);
 }

@@ -1,10 +1,13 @@
+import { referralWording } from '@meridian/shared';
 import { useId } from 'react';
 import { ReferralLinkField } from '../../../components/referral/referral-link-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextLink } from '../../../components/ui/text-link';
+import { useReferralBonus } from '../../../lib/api/get-public-config';
 
 export function ReferralLinkCard({ referralId }: { referralId: string }) {
   const id = useId();
+  const bonus = useReferralBonus();
 
   return (
     <Card>
@@ -12,12 +15,12 @@ export function ReferralLinkCard({ referralId }: { referralId: string }) {
         <CardTitle>
           <label htmlFor={id}>Referral Link</label>
         </CardTitle>
-        <CardDescription>Share it: you earn $50 for every friend who registers with it.</CardDescription>
+        <CardDescription>{referralWording.linkCard(bonus)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <ReferralLinkField id={id} referralId={referralId} />
         <ol className="grid gap-3 text-sm text-slate-600 sm:grid-cols-3 dark:text-slate-400">
-          {['Share your link', 'A friend registers', 'You earn $50'].map((step, index) => (
+          {referralWording.linkSteps(bonus).map((step, index) => (
             <li key={step} className="flex items-center gap-2">
               <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
                 {index + 1}

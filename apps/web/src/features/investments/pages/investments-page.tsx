@@ -4,7 +4,7 @@ import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { ActionPanel } from '../../../components/ui/action-panel';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -20,10 +20,18 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../lib/use-submit';
 import { useClaimProfits } from '../api/claim-profits';
 import { useEndInvestment } from '../api/end-investment';
+import { useCompletedInvestments } from '../api/get-completed-investments';
 import { InvestmentCard } from '../components/investment-card';
 
 const ALL = 'all';
 const CLAIM_TOAST_ID = 'claim-all-profits';
+
+type Shown = 'active' | 'completed';
+/** Running plans, or the finished ones (matured or ended early), which stay here after a claim. */
+const STATUS_CHIPS: ChipOption<Shown>[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'completed', label: 'Completed' },
+];
 
 export function InvestmentsPage() {
   return (
@@ -51,19 +59,27 @@ function InvestmentsContent() {
   const plans = usePlans();
   const { wallet, isLoading: walletLoading } = useWallet();
   useFailureToast(investments.error, moneyMessages.failedToFetchInvestments);
+  const [status, setStatus] = useState<Shown>('active');
   const [filter, setFilter] = useState<string>(ALL);
+  const completed = useCompletedInvestments(filter === ALL ? null : filter, status === 'completed');
+  useFailureToast(completed.error, moneyMessages.failedToFetchInvestments);
 
   const list = investments.data ?? [];
+  const finished = useMemo(() => completed.data?.pages.flatMap((page) => page.items) ?? [], [completed.data]);
   // One chip per plan; while plans are unavailable, one per plan the user has invested in.
   const chips = useMemo<ChipOption<string>[]>(() => {
     const named = plans.data?.map((plan) => ({ value: plan.id, label: plan.name })) ?? [];
-    const extra = (investments.data ?? [])
+    const extra = [...(investments.data ?? []), ...finished]
       .filter((item, index, all) => all.findIndex((other) => other.planId === item.planId) === index)
       .filter((item) => !named.some((chip) => chip.value === item.planId))
       .map((item) => ({ value: item.planId, label: item.planName }));
     return [{ value: ALL, label: 'All Plans' }, ...named, ...extra];
-  }, [plans.data, investments.data]);
-  const shown = filter === ALL ? list : list.filter((item) => item.planId === filter);
+  }, [plans.data, investments.data, finished]);
+  // Active: the running plans; Completed: the server's pages of finished ones (already by plan).
+  const running = list.filter((item) => item.status === 'active');
+  const shown =
+    status === 'completed' ? finished : filter === ALL ? running : running.filter((item) => item.planId === filter);
+  const loadingList = status === 'completed' ? completed.isPending : investments.isPending;
   const investedCents = investedTotalCents(list);
 
   const [ending, setEnding] = useState<Investment | null>(null);
@@ -80,9 +96,12 @@ function InvestmentsContent() {
         loading={walletLoading || investments.isPending}
       />
 
-      <FilterChips label="Filter by plan" options={chips} value={filter} onValueChange={setFilter} />
+      <div className="flex flex-col gap-3">
+        <FilterChips label="Filter by status" options={STATUS_CHIPS} value={status} onValueChange={setStatus} />
+        <FilterChips label="Filter by plan" options={chips} value={filter} onValueChange={setFilter} />
+      </div>
 
-      {investments.isPending ? (
+      {loadingList ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading investments">
           {[0, 1, 2].map((key) => (
             <li key={key}>
@@ -102,9 +121,11 @@ function InvestmentsContent() {
           icon={Wallet}
           title={moneyMessages.noInvestments}
           description={
-            filter === ALL
-              ? 'Pick a plan to start earning daily profit.'
-              : 'You have no investments in this plan. Try another filter or invest now.'
+            status === 'completed'
+              ? 'Plans that matured or that you ended appear here, and stay after you claim their profit.'
+              : filter === ALL
+                ? 'Pick a plan to start earning daily profit.'
+                : 'You have no investments in this plan. Try another filter or invest now.'
           }
           action={
             <Link to="/plans" className={buttonClasses('primary')}>
@@ -113,13 +134,30 @@ function InvestmentsContent() {
           }
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Investments">
-          {shown.map((investment) => (
-            <li key={investment.id}>
-              <InvestmentCard investment={investment} onEnd={onEnd} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label={status === 'completed' ? 'Completed investments' : 'Investments'}
+          >
+            {shown.map((investment) => (
+              <li key={investment.id}>
+                <InvestmentCard investment={investment} onEnd={onEnd} />
+              </li>
+            ))}
+          </ul>
+          {status === 'completed' && completed.hasNextPage && (
+            <div className="flex justify-center py-2">
+              <Button
+                variant="secondary"
+                loading={completed.isFetchingNextPage}
+                onClick={() => void completed.fetchNextPage()}
+                className="w-full sm:w-auto"
+              >
+                {completed.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
       )}
 
       <EndInvestmentDialog
@@ -216,7 +254,7 @@ function ClaimPanel({
       >
         <p className="text-sm text-slate-700 dark:text-slate-300">
           All your profit, <strong className="font-semibold tabular-nums">{walletFigure(profitCents)}</strong>, moves to
-          your balance. Completed plans then leave this list; active plans keep earning.
+          your balance. Active plans keep earning; finished ones stay under Completed.
         </p>
       </ConfirmModal>
     </ActionPanel>

@@ -1,3 +1,4 @@
+import { formatCents, REFERRAL_BONUS_CENTS, referralWording } from '@meridian/shared';
 import {
   ArrowDownToLine,
   ArrowLeftRight,
@@ -32,7 +33,7 @@ const features: readonly { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: BadgeDollarSign,
     title: 'Refer & earn $50',
-    body: 'Share your personal referral link. Every friend who registers with it adds a $50 bonus to your account.',
+    body: referralWording.feature(formatCents(REFERRAL_BONUS_CENTS)),
   },
   {
     icon: ShieldCheck,

@@ -1,3 +1,4 @@
+import { formatCents, REFERRAL_BONUS_CENTS, referralWording } from '@meridian/shared';
 import { ArrowRight, Check } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DashboardLink } from '../../../components/layouts/dashboard-link';
@@ -147,10 +148,7 @@ export function LandingPage() {
         <div className="flex flex-col items-start gap-6 rounded-2xl bg-gradient-to-br from-indigo-700 to-indigo-900 p-8 text-white shadow-xl sm:p-12 lg:flex-row lg:items-center lg:justify-between">
           <div className="max-w-xl">
             <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Refer friends. Earn $50 each.</h2>
-            <p className="mt-3 text-indigo-100">
-              Every member gets a personal referral link. When a friend registers with it, $50 lands in your referral
-              bonus. There is no limit to how many friends you can invite.
-            </p>
+            <p className="mt-3 text-indigo-100">{referralWording.invitation(formatCents(REFERRAL_BONUS_CENTS))}</p>
           </div>
           <Link
             to="/register"

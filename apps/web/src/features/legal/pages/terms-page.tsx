@@ -1,3 +1,4 @@
+import { formatCents, REFERRAL_BONUS_CENTS, referralWording } from '@meridian/shared';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 
 const sections: readonly LegalSection[] = [
@@ -93,10 +94,9 @@ const sections: readonly LegalSection[] = [
     heading: 'Referral programme',
     body: (
       <p>
-        Every member receives a personal referral link. When a new member registers with your link, a $50 bonus is added
-        to your referral bonus, once per person referred. Referring yourself, creating accounts for people who do not
-        exist, or any other abuse of the programme will lead to the bonus being withdrawn and may lead to your account
-        being closed.
+        {referralWording.terms(formatCents(REFERRAL_BONUS_CENTS))} Referring yourself, creating accounts for people who
+        do not exist, or any other abuse of the programme will lead to the bonus being withdrawn and may lead to your
+        account being closed.
       </p>
     ),
   },

@@ -1,4 +1,4 @@
-import { formatCents, moneyMessages, REFERRAL_BONUS_CENTS } from '@meridian/shared';
+import { moneyMessages, referralWording } from '@meridian/shared';
 import { Users } from 'lucide-react';
 import { useId } from 'react';
 import { PageWrapper } from '../../../components/layouts/page-wrapper';
@@ -9,24 +9,16 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { useUser } from '../../../lib/api/get-me';
-import { usePublicConfig } from '../../../lib/api/get-public-config';
+import { useReferralBonus } from '../../../lib/api/get-public-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useReferrals } from '../api/get-referrals';
 import { BonusPanel } from '../components/bonus-panel';
 
-/** The operator's referral bonus ($50 unless changed). */
-function useReferralBonusCents(): number {
-  return usePublicConfig()?.referralBonusCents ?? REFERRAL_BONUS_CENTS;
-}
-
 export function ReferralsPage() {
-  const bonusCents = useReferralBonusCents();
+  const bonus = useReferralBonus();
   return (
-    <PageWrapper
-      title="Referrals"
-      description={`Invite friends with your link and earn ${formatCents(bonusCents)} for each one whose account is activated.`}
-    >
+    <PageWrapper title="Referrals" description={referralWording.pageDescription(bonus)}>
       <ReferralsContent />
     </PageWrapper>
   );
@@ -34,7 +26,7 @@ export function ReferralsPage() {
 
 function ReferralsContent() {
   const id = useId();
-  const bonusCents = useReferralBonusCents();
+  const bonus = useReferralBonus();
   const user = useUser();
   const referrals = useReferrals();
   useFailureToast(referrals.error, moneyMessages.failedToFetchUsers);
@@ -87,11 +79,7 @@ function ReferralsContent() {
             ))}
           </Card>
         ) : list.length === 0 ? (
-          <EmptyState
-            icon={Users}
-            title={moneyMessages.noReferrals}
-            description={`Share your referral link above. You earn ${formatCents(bonusCents)} when a friend who registers with it is activated.`}
-          />
+          <EmptyState icon={Users} title={moneyMessages.noReferrals} description={referralWording.emptyList(bonus)} />
         ) : (
           <Card>
             <ul aria-label="Referred users" className="divide-y divide-slate-200 dark:divide-slate-800">

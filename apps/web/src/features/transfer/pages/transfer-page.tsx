@@ -69,10 +69,11 @@ function TransferContent() {
   const findRecipient = useSubmit({
     run: ({ email }: TransferForm) => lookup.mutateAsync(email),
     form,
-    onSuccess: (recipient, { email, amount }) => {
+    onSuccess: (recipient, { amount }) => {
       const parsed = parseDollars(amount);
       if (!parsed.ok) return;
-      setPending({ email, name: recipient.name, ...transferFigures(parsed.cents, feeBps) });
+      // The address as the server stores it, not as typed: that is the account the money goes to.
+      setPending({ email: recipient.email, name: recipient.name, ...transferFigures(parsed.cents, feeBps) });
       setDialogOpen(true);
     },
   });
@@ -220,7 +221,9 @@ function TransferContent() {
                 <span className="truncate font-semibold text-slate-900 dark:text-white" data-testid="recipient-name">
                   {pending.name}
                 </span>
-                <span className="truncate text-sm text-slate-600 dark:text-slate-400">{pending.email}</span>
+                <span className="truncate text-sm text-slate-600 dark:text-slate-400" data-testid="recipient-email">
+                  {pending.email}
+                </span>
               </div>
             </div>
             <TransferSummary figures={pending} />

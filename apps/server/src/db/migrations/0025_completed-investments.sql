@@ -1,0 +1,1 @@
+CREATE INDEX "investments_user_finished_idx" ON "investments" USING btree ("user_id","ended_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "investments"."status" <> 'active';
