@@ -304,6 +304,7 @@ async function settleLocked(
     ],
     history: [],
     topics: { userIds: [w.userId], topics: TOPICS },
+    at: now,
   });
   if (!(await settlePending(tx, w.id, { status: as.history }))) {
     throw new Error(`withdrawal ${w.id}: its history row was not pending`);
