@@ -3,8 +3,8 @@
 // field is focused; and when it cannot be fetched (offline) the submit is stopped with a message,
 // sends nothing, and works on the next press once the network is back.
 import { expect, type Page, test } from '@playwright/test';
-import { connectionBanner, expectToast, fallbackToast } from './support/ui';
-import { createActiveUserElsewhere } from './support/users';
+import { connectionBanner, expectToast, fallbackToast, pickCountry } from './support/ui';
+import { createActiveUserElsewhere, makeUser } from './support/users';
 
 /** Zod's runtime names its classes with string literals that survive minification. */
 const ZOD_MARKER = '$ZodType';
@@ -70,4 +70,40 @@ test('when the validation code cannot be fetched (offline), Log in says so, send
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(signIns).toHaveLength(1);
+});
+
+test('a press is judged on what the form held when it was pressed, however late its validation code arrives', async ({
+  page,
+}) => {
+  const user = makeUser();
+  // The validation code (the scripts that carry zod) arrives only when the test lets it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**/*.js', async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes(ZOD_MARKER)) await released;
+    await route.fulfill({ response });
+  });
+  const signUps: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/sign-up')) signUps.push(request.url());
+  });
+
+  await page.goto('/register');
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Full Name').fill(user.name);
+  await field('Email').fill(user.email);
+  await field('Phone Number').fill(user.phone);
+  await pickCountry(page, user.country);
+  await field('Password').fill('short');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  // The press waits for its code; the person corrects the password meanwhile.
+  await field('Password').fill(user.password);
+  release();
+
+  await expectToast(page, 'Password must be at least 8 characters long');
+  await expect(page).toHaveURL(/\/register$/);
+  expect(signUps).toHaveLength(0);
 });

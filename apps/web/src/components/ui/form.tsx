@@ -59,7 +59,11 @@ function lazyZodResolver<TIn extends FieldValues, TOut>(current: () => FormSchem
     const schema = current();
     return Promise.all([loadZodResolver(), typeof schema === 'function' ? schema() : schema]);
   };
-  const resolver: Resolver<TIn, unknown, TOut> = async (values, context, options) => {
+  const resolver: Resolver<TIn, unknown, TOut> = async (live, context, options) => {
+    // react-hook-form hands over its live values: judge them as they were when the form was submitted,
+    // not as the user has changed them by the time the validation code arrives (a press with a short
+    // password, corrected while zod was on its way, registered the account).
+    const values = structuredClone(live);
     let loaded: Awaited<ReturnType<typeof load>>;
     try {
       loaded = await load();
