@@ -1,6 +1,7 @@
 import { emptyBody, messages } from '@meridian/shared';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError, errorBody } from './errors.js';
+import { AppError } from '../lib/app-error.js';
+import { errorBody } from './errors.js';
 
 /**
  * The longest path parameter the router accepts. Ids are far shorter; a longer one still reaches

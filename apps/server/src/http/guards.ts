@@ -1,7 +1,7 @@
 import { messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../core/users/users.queries.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { apiErrorSchema } from '@meridian/shared';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
-import { codesWithStatus } from './errors.js';
+import { codesWithStatus } from '../lib/app-error.js';
 import { KEY_PATTERN } from './idempotency.js';
 import { API_TAGS } from './openapi-tags.js';
 

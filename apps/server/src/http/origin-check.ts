@@ -1,6 +1,6 @@
 import { messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

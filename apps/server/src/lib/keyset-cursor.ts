@@ -1,6 +1,6 @@
 import { hasNul, messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../http/errors.js';
+import { AppError } from './app-error.js';
 
 /**
  * The opaque cursor of a list ordered newest first on (created_at, id): base64url of

@@ -1,7 +1,7 @@
 import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rateLimited } from '../http/errors.js';
+import { rateLimited } from './app-error.js';
 import { rows } from './sql.js';
 
 /** One counter after an attempt was counted against it. */

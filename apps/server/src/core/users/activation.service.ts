@@ -1,6 +1,6 @@
 import { adminMessages, messages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { enqueueEmail } from '../email/outbox.js';

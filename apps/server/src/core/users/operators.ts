@@ -2,7 +2,7 @@ import { adminMessages, messages } from '@meridian/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import type { UserRef, UserRow } from './users.queries.js';
 
 /**

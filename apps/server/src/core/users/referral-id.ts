@@ -1,6 +1,6 @@
 import { messages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { findUserByReferralId, referralIdsStartingWith, type UserRow } from './users.queries.js';
 
 /** The spec's referral id: the lowercased name with runs of spaces turned into hyphens. */

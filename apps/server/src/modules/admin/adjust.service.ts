@@ -4,8 +4,8 @@ import { toTransactionDto } from '../../core/history/history.queries.js';
 import { publishToAdmins } from '../../core/realtime/publish.js';
 import { findUserByEmail, findUserById } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import { bookIn, lockedBalances } from '../../ledger/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 
 export interface Adjustment {

@@ -22,8 +22,8 @@ import {
   updateUser,
 } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import { walletOf } from '../../ledger/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { moneyTransaction } from '../../lib/money-transaction.js';
 import { balancesOf, findAdminUserRow, liveSessionCount, receiptsOf } from './admin-users.queries.js';
 

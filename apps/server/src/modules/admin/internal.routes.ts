@@ -3,7 +3,7 @@ import { messages, text } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { runAdminCommand, UsageError } from './admin-commands.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

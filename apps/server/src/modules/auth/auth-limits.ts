@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { messages } from '@meridian/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError, rateLimited } from '../../http/errors.js';
+import { AppError, rateLimited } from '../../lib/app-error.js';
 import { clearAttempts, countAttempt, enforceRateLimit, returnAttempt } from '../../lib/rate-limit.js';
 import { isCommonPassword } from './common-passwords.js';
 

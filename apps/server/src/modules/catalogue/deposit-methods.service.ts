@@ -7,7 +7,7 @@ import {
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { publishToAdmins, publishToEveryone } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { toAdminMethodDto } from './catalogue.dto.js';
 import { lockCatalogue } from './catalogue.queries.js';
 import {

@@ -10,10 +10,10 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
 import { idempotencyKeyHeaders as headers, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
+import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/money-transaction.js';
 import { listFinishedInvestments, listVisibleInvestments, toInvestmentDto } from './investments.queries.js';
 import { claimAllProfits, endInvestment, invest } from './investments.service.js';

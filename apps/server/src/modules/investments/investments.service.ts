@@ -3,8 +3,8 @@ import { toTransactionDto } from '../../core/history/history.queries.js';
 import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import { bookIn, lockedBalances } from '../../ledger/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { accrueInvestment } from './accrual.service.js';
 import { returnCapital } from './capital.js';
 import {

@@ -10,7 +10,7 @@ import { recordAudit } from '../../core/audit/audit.queries.js';
 import { carriesSecret, operatorView } from '../../core/email/outbox.js';
 import { publishToAdmins } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { decodeIdCursor, encodeIdCursor, pageOf } from '../../lib/keyset-cursor.js';
 import { findMail, lockMail, type MailListRow, type MailRow, mailPage, requeueMail } from './mailbox.queries.js';
 

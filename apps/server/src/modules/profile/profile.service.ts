@@ -1,7 +1,7 @@
 import { messages, PROFILE_FIELDS, type ProfileBody } from '@meridian/shared';
 import { findUserById, type UserRow, updateUser } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 
 export function normaliseProfile(body: ProfileBody): Required<ProfileBody> {
   return {

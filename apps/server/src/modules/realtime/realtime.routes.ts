@@ -7,8 +7,8 @@ import { liveSessionTokens } from '../../core/auth/session-reader.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import type { Listen } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import { requireActiveUser } from '../../http/guards.js';
+import { AppError } from '../../lib/app-error.js';
 import { answerPing, releaseHandshake } from './handshake.js';
 import { RealtimeHub } from './hub.js';
 

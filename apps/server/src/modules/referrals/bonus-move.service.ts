@@ -2,8 +2,8 @@ import { messages, moneyMessages, type Transaction } from '@meridian/shared';
 import { toTransactionDto } from '../../core/history/history.queries.js';
 import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import { type BookPosting, bookIn, lockedBalances } from '../../ledger/index.js';
+import { AppError } from '../../lib/app-error.js';
 
 /**
  * The whole referral bonus and bonus -> balance, in one journal with one history row (a credit to

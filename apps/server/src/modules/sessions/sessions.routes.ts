@@ -1,9 +1,9 @@
 import { messages, revokeOthersResultSchema, sessionListSchema, sessionParamsSchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
 import { currentUser, requireUser } from '../../http/guards.js';
 import { errorResponses } from '../../http/openapi.js';
+import { AppError } from '../../lib/app-error.js';
 import { listSessions, signOutOtherSessions, signOutSession } from './sessions.service.js';
 
 const tags = ['sessions'];

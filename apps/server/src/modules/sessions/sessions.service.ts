@@ -1,6 +1,6 @@
 import { type Session, sessionMessages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { describeDevice } from './device-name.js';
 import { deleteOtherSessions, deleteUserSession, listLiveSessions, type SessionRow } from './sessions.queries.js';
 

@@ -3,8 +3,8 @@ import { toTransactionDto } from '../../core/history/history.queries.js';
 import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import type { TransferBooker } from '../../ledger/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 
