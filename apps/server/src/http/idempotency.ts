@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { bookOnce } from '../ledger/index.js';
+import { moneyTransaction } from '../ledger/money-transaction.js';
 import { AppError } from '../lib/app-error.js';
-import { moneyTransaction } from '../lib/money-transaction.js';
 
 /** The accepted form of an Idempotency-Key (the API document states it too). */
 export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;

@@ -1,7 +1,7 @@
 import { REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyTransaction } from '../../lib/money-transaction.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';

@@ -1,7 +1,7 @@
 import { adminMessages, messages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { disconnectUsers, publishChanged, publishToAdmins } from '../realtime/publish.js';

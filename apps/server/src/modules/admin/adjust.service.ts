@@ -5,8 +5,8 @@ import { publishToAdmins } from '../../core/realtime/publish.js';
 import { findUserByEmail, findUserById } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { bookIn, lockedBalances } from '../../ledger/index.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 
 export interface Adjustment {
   userId: string;

@@ -23,8 +23,8 @@ import {
 } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { walletOf } from '../../ledger/index.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { balancesOf, findAdminUserRow, liveSessionCount, receiptsOf } from './admin-users.queries.js';
 
 /** The audit log's name for an operator acting in the console. */

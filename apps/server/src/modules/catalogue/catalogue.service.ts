@@ -2,8 +2,8 @@ import { type AdminPlan, adminMessages, type PlanBody } from '@meridian/shared';
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { publishToAdmins, publishToEveryone } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/money-transaction.js';
 import { toAdminPlanDto } from './catalogue.dto.js';
 import { lockCatalogue } from './catalogue.queries.js';
 import {

@@ -17,9 +17,9 @@ import { publishChanged, publishToAdmins, type RealtimeTopic } from '../../core/
 import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { bookIn, recordPending, settlePending } from '../../ledger/index.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminDepositDto, toDepositDto } from './deposits.dto.js';
 import {
   type DepositRow,

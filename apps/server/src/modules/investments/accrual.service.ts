@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { publishChanged } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
 import { bookBatch, bookIn } from '../../ledger/index.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { type AccrualCursor, type AccrualShare, claimDueInvestments, markAccrued } from './accrual.queries.js';
 import { ACCRUED_TOPICS, MATURED_TOPICS, planAccrual, profitBooking } from './accrual-plan.js';
 import { returnCapital } from './capital.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import { plans } from '../../db/schema/index.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';

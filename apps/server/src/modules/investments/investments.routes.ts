@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { currentUser, requireActiveUser } from '../../http/guards.js';
 import { idempotencyKeyHeaders as headers, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
+import { isUniqueViolation } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/money-transaction.js';
 import { listFinishedInvestments, listVisibleInvestments, toInvestmentDto } from './investments.queries.js';
 import { claimAllProfits, endInvestment, invest } from './investments.service.js';
 

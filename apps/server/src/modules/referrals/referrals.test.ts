@@ -5,7 +5,7 @@ import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../co
 import { grantReferralBonus } from '../../core/referrals/referral-bonus.js';
 import { activateIfDue, setAccountActive } from '../../core/users/activation.service.js';
 import { findUserByEmail } from '../../core/users/users.queries.js';
-import { isUniqueViolation } from '../../lib/money-transaction.js';
+import { isUniqueViolation } from '../../ledger/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';

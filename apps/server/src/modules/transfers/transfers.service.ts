@@ -4,8 +4,8 @@ import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import type { TransferBooker } from '../../ledger/index.js';
+import { withMoneyRetries } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { withMoneyRetries } from '../../lib/money-transaction.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];

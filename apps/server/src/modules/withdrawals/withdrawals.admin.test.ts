@@ -1,8 +1,8 @@
 import { type AdminWithdrawal, adminMessages, messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { encodeCursor } from '../../lib/keyset-cursor.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import type { TestClient } from '../../test/client.js';
 import { adminClient, expectAdminOnly, recordNotifications } from '../../test/console.js';

@@ -22,9 +22,9 @@ import { publishToAdmins, type RealtimeTopic } from '../../core/realtime/publish
 import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { bookIn, settlePending } from '../../ledger/index.js';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
 import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
   balanceOf,

@@ -1,8 +1,8 @@
 import { depositMessages, moneyMessages, withdrawalMessages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyTransaction } from '../../ledger/money-transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { moneyTransaction } from '../../lib/money-transaction.js';
 import { rows } from '../../lib/sql.js';
 import { newKey } from '../../test/client.js';
 import { booksInvariants, fundByEmail, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';

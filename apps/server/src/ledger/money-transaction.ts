@@ -1,7 +1,7 @@
 import { moneyMessages } from '@meridian/shared';
 import type { Db } from '../db/client.js';
-import { IdempotencyKeyReused, InsufficientFunds } from '../ledger/index.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../lib/app-error.js';
+import { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 
 /** SQLSTATEs that mean "run it again": deadlock detected, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
