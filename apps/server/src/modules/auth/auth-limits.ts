@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { messages } from '@meridian/shared';
 import type { Config } from '../../config.js';
+import { clearAttempts, countAttempt, enforceRateLimit, returnAttempt } from '../../core/rate-limits/rate-limit.js';
 import type { Db } from '../../db/client.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
-import { clearAttempts, countAttempt, enforceRateLimit, returnAttempt } from '../../lib/rate-limit.js';
 import { isCommonPassword } from './common-passwords.js';
 
 const MINUTE = 60_000;

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { enforceRateLimit } from '../../core/rate-limits/rate-limit.js';
 import { mayReadPrivateFile } from '../../core/receipts/private-file-access.js';
 import { RECEIPT_TYPES } from '../../core/receipts/receipt-type.js';
 import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
@@ -23,7 +24,6 @@ import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/id
 import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ObjectStore } from '../../lib/object-store.js';
-import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
 import { cancelDeposit, fileDeposit } from './deposits.service.js';
 

@@ -1,8 +1,8 @@
 import { messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { rateLimited } from './app-error.js';
-import { rows } from './sql.js';
+import type { Db } from '../../db/client.js';
+import { rateLimited } from '../../lib/app-error.js';
+import { rows } from '../../lib/sql.js';
 
 /** One counter after an attempt was counted against it. */
 export interface AttemptCount {
