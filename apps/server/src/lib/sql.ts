@@ -1,8 +1,15 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+
+/**
+ * What `rows` needs of a database: db/client.ts's Db and a transaction of it both fit. lib/ sits
+ * below db/ (db/client.ts uses lib/backup.ts), so it names this much rather than importing Db.
+ */
+export interface SqlRunner {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 /** Runs raw SQL and returns its rows; PGlite and node-postgres both answer with `{ rows }`. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rows<T>(db: SqlRunner, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
