@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REALTIME_CHANNEL } from './core/realtime/publish.js';
 import { setAccountActive } from './core/users/activation.service.js';
+import { REALTIME_CHANNEL } from './lib/realtime-payloads.js';
 import { rows } from './lib/sql.js';
 import { adjustBalance } from './modules/admin/adjust.service.js';
 import { runAccrual } from './modules/investments/accrual.service.js';

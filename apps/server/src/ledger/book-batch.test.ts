@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REALTIME_CHANNEL } from '../core/realtime/publish.js';
+import { REALTIME_CHANNEL } from '../lib/realtime-payloads.js';
 import { rows } from '../lib/sql.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';

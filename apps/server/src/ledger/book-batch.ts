@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { notificationPayloads, REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
+import { notificationPayloads, REALTIME_CHANNEL, type RealtimeTopic } from '../lib/realtime-payloads.js';
 import { rows } from '../lib/sql.js';
 import { asDomainError, type Booked, type Booking, drawTransactionIds, readOutcome } from './book.js';
 

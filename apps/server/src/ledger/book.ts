@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
 import type { SystemAccountKind, transactions, UserAccountKind } from '../db/schema/index.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../lib/realtime-payloads.js';
 import { rows } from '../lib/sql.js';
 import { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 

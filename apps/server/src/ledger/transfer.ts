@@ -1,8 +1,8 @@
 import type { Transaction } from '@meridian/shared';
-import { REALTIME_CHANNEL, type RealtimeTopic } from '../core/realtime/publish.js';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
 import type { transactions } from '../db/schema/index.js';
+import { REALTIME_CHANNEL, type RealtimeTopic } from '../lib/realtime-payloads.js';
 import { asDomainError, drawTransactionIds } from './book.js';
 import { InsufficientFunds } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Notification, parseNotification, REALTIME_CHANNEL } from '../core/realtime/publish.js';
+import { type Notification, parseNotification, REALTIME_CHANNEL } from '../lib/realtime-payloads.js';
 import { TestClient } from './client.js';
 import type { TestContext } from './test-app.js';
 

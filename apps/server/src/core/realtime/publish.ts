@@ -1,35 +1,13 @@
-import { REALTIME_TOPICS, type RealtimeEvent } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-
-export type RealtimeTopic = RealtimeEvent['topics'][number];
-
-/** The one NOTIFY channel every app node LISTENs on. */
-export const REALTIME_CHANNEL = 'meridian_events';
-
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
-export const MAX_PAYLOAD_BYTES = 7999;
-
-/**
- * Why a user's sockets are closed at once on every node: their account was deactivated (their
- * sessions are gone), or their role changed (a socket keeps the role it was opened with).
- */
-export const DISCONNECT_REASONS = ['deactivated', 'role-changed'] as const;
-export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
-
-/**
- * What travels through NOTIFY: which users' views changed, and which views. An `audience` instead
- * names every admin's sockets (the console's queues) or every socket (public settings, catalogue).
- * A `disconnect` closes the named users' sockets instead of telling them of a change.
- */
-export const notificationSchema = z.object({
-  userIds: z.array(z.string()),
-  topics: z.array(z.enum(REALTIME_TOPICS)),
-  audience: z.enum(['admins', 'everyone']).optional(),
-  disconnect: z.enum(DISCONNECT_REASONS).optional(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
+import {
+  type DisconnectReason,
+  disconnectPayloads,
+  type Notification,
+  notificationPayloads,
+  REALTIME_CHANNEL,
+  type RealtimeTopic,
+} from '../../lib/realtime-payloads.js';
 
 /**
  * Tells the users concerned that these views of theirs changed. Call it inside the transaction that
@@ -45,12 +23,7 @@ export async function publishChanged(tx: Db, userIds: string[], topics: Realtime
  * client asks who it is again, and reconnects if it still may), rather than at the next heartbeat.
  */
 export async function disconnectUsers(tx: Db, userIds: string[], reason: DisconnectReason): Promise<void> {
-  await notifyAll(
-    tx,
-    chunkPayloads(userIds, (ids) =>
-      JSON.stringify({ userIds: ids, topics: [], disconnect: reason } satisfies Notification),
-    ),
-  );
+  await notifyAll(tx, disconnectPayloads(userIds, reason));
 }
 
 async function notifyAll(tx: Db, payloads: string[]): Promise<void> {
@@ -79,45 +52,4 @@ export function publishToEveryone(tx: Db, topics: RealtimeTopic[]): Promise<void
 async function publishAudience(tx: Db, audience: 'admins' | 'everyone', topics: RealtimeTopic[]): Promise<void> {
   const payload = JSON.stringify({ userIds: [], topics: [...new Set(topics)], audience } satisfies Notification);
   await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
-}
-
-/** The JSON payloads for these users, as few as fit under PostgreSQL's payload limit. */
-export function notificationPayloads(userIds: string[], topics: RealtimeTopic[]): string[] {
-  const uniqueTopics = [...new Set(topics)];
-  if (uniqueTopics.length === 0) return [];
-  return chunkPayloads(userIds, (ids) => JSON.stringify({ userIds: ids, topics: uniqueTopics } satisfies Notification));
-}
-
-/** The payloads `encode` makes of these users, each naming as many as fit under the limit. */
-function chunkPayloads(userIds: string[], encode: (ids: string[]) => string): string[] {
-  const users = [...new Set(userIds)];
-  if (users.length === 0) return [];
-  const emptyBytes = Buffer.byteLength(encode([]));
-  const payloads: string[] = [];
-  let chunk: string[] = [];
-  let bytes = emptyBytes;
-  for (const id of users) {
-    // The id as a JSON string, plus the comma before it when the chunk is not empty.
-    const idBytes = Buffer.byteLength(JSON.stringify(id)) + (chunk.length > 0 ? 1 : 0);
-    if (emptyBytes + idBytes > MAX_PAYLOAD_BYTES) throw new Error('realtime: user id too long for a NOTIFY payload');
-    if (bytes + idBytes > MAX_PAYLOAD_BYTES) {
-      payloads.push(encode(chunk));
-      chunk = [];
-      bytes = emptyBytes;
-    }
-    bytes += Buffer.byteLength(JSON.stringify(id)) + (chunk.length > 0 ? 1 : 0);
-    chunk.push(id);
-  }
-  payloads.push(encode(chunk));
-  return payloads;
-}
-
-/** The notification in a NOTIFY payload, or null when it is not one of ours. */
-export function parseNotification(payload: string): Notification | null {
-  try {
-    const parsed = notificationSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

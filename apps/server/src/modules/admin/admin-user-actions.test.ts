@@ -1,8 +1,8 @@
 import { adminMessages, messages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import { findUserById } from '../../core/users/users.queries.js';
+import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../lib/realtime-payloads.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';

@@ -1,5 +1,5 @@
-import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { BatchBooking, BatchTopics } from '../../ledger/index.js';
+import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 import { capitalReturnBooking } from './capital.js';
 import type { InvestmentRow } from './investments.queries.js';
 import { elapsedDays, profitForDay } from './profit.js';

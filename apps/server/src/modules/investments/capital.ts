@@ -1,7 +1,7 @@
 import { historyWording } from '@meridian/shared';
-import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { Db } from '../../db/client.js';
 import { type BatchBooking, bookIn } from '../../ledger/index.js';
+import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 import type { InvestmentRow } from './investments.queries.js';
 
 /** invested -> balance for the whole principal, with its history row: at maturity or on an early end. */

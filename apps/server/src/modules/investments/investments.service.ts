@@ -1,10 +1,10 @@
 import { historyWording, type Investment, messages, moneyMessages, type Transaction } from '@meridian/shared';
 import { toTransactionDto } from '../../core/history/history.queries.js';
-import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { bookIn, lockedBalances } from '../../ledger/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 import { accrueInvestment } from './accrual.service.js';
 import { returnCapital } from './capital.js';
 import {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from '../../core/realtime/publish.js';
+import { MAX_PAYLOAD_BYTES, notificationPayloads, parseNotification } from '../../lib/realtime-payloads.js';
 import { HEARTBEAT_SLICES, type HubSocket, RealtimeHub } from './hub.js';
 
 class FakeSocket extends EventEmitter {

@@ -1,6 +1,6 @@
 import { REALTIME, type RealtimeEvent } from '@meridian/shared';
 import type { WebSocket } from 'ws';
-import { type DisconnectReason, parseNotification, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { type DisconnectReason, parseNotification, type RealtimeTopic } from '../../lib/realtime-payloads.js';
 
 /** The part of a `ws` socket the hub uses (tests pass fakes). */
 export type HubSocket = Pick<WebSocket, 'readyState' | 'send' | 'ping' | 'terminate' | 'close' | 'on' | 'once'>;

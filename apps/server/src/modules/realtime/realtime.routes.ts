@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveSessionTokens } from '../../core/auth/session-reader.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
-import { REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import type { Listen } from '../../db/client.js';
 import { requireActiveUser } from '../../http/guards.js';
 import { AppError } from '../../lib/app-error.js';
+import { REALTIME_CHANNEL } from '../../lib/realtime-payloads.js';
 import { answerPing, releaseHandshake } from './handshake.js';
 import { RealtimeHub } from './hub.js';
 

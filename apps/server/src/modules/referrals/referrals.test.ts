@@ -1,11 +1,11 @@
 import { messages, REFERRAL_BONUS_CENTS } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../core/realtime/publish.js';
 import { grantReferralBonus } from '../../core/referrals/referral-bonus.js';
 import { activateIfDue, setAccountActive } from '../../core/users/activation.service.js';
 import { findUserByEmail } from '../../core/users/users.queries.js';
 import { isUniqueViolation } from '../../ledger/money-transaction.js';
+import { type Notification, parseNotification, REALTIME_CHANNEL } from '../../lib/realtime-payloads.js';
 import { rows } from '../../lib/sql.js';
 import { newUser, TestClient } from '../../test/client.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../../test/money.js';

@@ -1,12 +1,12 @@
 import { historyWording, moneyMessages, type Transaction, transferFeeCents } from '@meridian/shared';
 import { toTransactionDto } from '../../core/history/history.queries.js';
 import { enforceRateLimit } from '../../core/rate-limits/rate-limit.js';
-import type { RealtimeTopic } from '../../core/realtime/publish.js';
 import { findUserByEmail, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import type { TransferBooker } from '../../ledger/index.js';
 import { withMoneyRetries } from '../../ledger/money-transaction.js';
 import { AppError } from '../../lib/app-error.js';
+import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
 

@@ -18,13 +18,14 @@ import { memberActor } from '../../core/audit/actors.js';
 import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
-import { publishToAdmins, type RealtimeTopic } from '../../core/realtime/publish.js';
+import { publishToAdmins } from '../../core/realtime/publish.js';
 import { findUserById, type UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
 import { bookIn, settlePending } from '../../ledger/index.js';
 import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
 import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
+import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
   balanceOf,
