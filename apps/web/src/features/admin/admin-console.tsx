@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
+import { LazyPage } from '../../components/ui/lazy-page';
 import { useUser } from '../../lib/api/get-me';
-import { LazyPage } from '../../lib/lazy-page';
 import { AdminShell } from './components/admin-shell';
 import { ConsoleNotFound } from './components/console-not-found';
 import { NoAccess } from './components/no-access';

@@ -4,13 +4,13 @@ import { type OnDemand, onDemand } from '../../lib/on-demand';
 export interface AdminRoute {
   /** Under /admin ('' is the overview); nav.ts links the sections to the same paths. */
   path: string;
-  /** The page's code, shown by lib/lazy-page.tsx. */
+  /** The page's code, shown by components/ui/lazy-page.tsx. */
   Page: OnDemand<ComponentType>;
 }
 
 /**
  * A page loaded when first opened: each page is a chunk of its own, fetched after the console's frame
- * (and fetched again after a failure, see lib/lazy-page.tsx).
+ * (and fetched again after a failure, see components/ui/lazy-page.tsx).
  */
 export const page = (load: () => Promise<ComponentType>): OnDemand<ComponentType> => onDemand(load);
 

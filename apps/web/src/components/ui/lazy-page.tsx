@@ -1,9 +1,9 @@
 import { shellMessages } from '@meridian/shared';
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
-import { LoadError } from '../components/ui/load-error';
-import { Spinner } from '../components/ui/spinner';
-import { connection } from './connection';
-import type { OnDemand } from './on-demand';
+import { connection } from '../../lib/connection';
+import type { OnDemand } from '../../lib/on-demand';
+import { LoadError } from './load-error';
+import { Spinner } from './spinner';
 
 /**
  * A page whose code is fetched when it is first shown (the console's sections, each a chunk of its
