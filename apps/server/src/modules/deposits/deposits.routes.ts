@@ -1,14 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  cancelRequestBodySchema,
   depositFieldsSchema,
   depositMessages,
   depositSchema,
   depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
-  requestIdParamsSchema,
   text,
   transactionSchema,
 } from '@meridian/shared';
@@ -21,6 +19,7 @@ import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '
 import { AppError } from '../../http/errors.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { cancelRequestRoute } from '../../http/money-queue-routes.js';
 import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
@@ -186,29 +185,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/deposits/:id/cancel',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        operationId: 'cancelDeposit',
-        summary: 'Cancel your own pending deposit request (nothing had moved)',
-        tags: ['deposits'],
-        headers: idempotencyKeyHeaders,
-        params: requestIdParamsSchema,
-        body: cancelRequestBodySchema,
-        response: {
-          200: z.object({ deposit: depositSchema, changed: z.boolean() }),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    (req) => {
-      const user = currentUser(req);
-      const links = { publicUrl: config.publicUrl };
-      return idempotent(db, req, user.id, (tx) => cancelDeposit(tx, user, req.params.id, links, clock.now()));
-    },
-  );
+  cancelRequestRoute(app, 'deposits', 'Cancel your own pending deposit request (nothing had moved)', cancelDeposit);
 
   // A receipt is shown to its active owner and to active operators only; to anyone else it does not exist.
   app.get(
