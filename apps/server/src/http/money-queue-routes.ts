@@ -4,10 +4,10 @@ import {
   adminQueueQuerySchema,
   adminRejectBodySchema,
   cancelRequestBodySchema,
-  MONEY_QUEUES,
   type MoneyQueue,
-  type MoneyQueueItem,
+  type MoneyQueuePage,
   type MoneyQueueSettlement,
+  moneyQueue,
   requestIdParamsSchema,
 } from '@meridian/shared';
 import type { FastifyInstance } from 'fastify';
@@ -21,14 +21,14 @@ import { errorResponses } from './openapi.js';
 
 /*
  * The routes of the console's queues of money requests (deposits, withdrawals) and of a member's
- * cancellation, built once from MONEY_QUEUES: each queue's paths, operationIds, summaries and schemas
+ * cancellation, built once from MONEY_QUEUES (packages/shared): each queue's paths, operationIds, summaries and schemas
  * follow from its name and noun, and its feature hands in the operations (core/money-requests).
  */
 
 type Links = { publicUrl: string };
 
 export interface QueueOperations<Q extends MoneyQueue> {
-  page(db: Db, query: AdminQueueQuery): Promise<{ items: MoneyQueueItem<Q>[]; nextCursor: string | null }>;
+  page(db: Db, query: AdminQueueQuery): Promise<MoneyQueuePage<Q>>;
   approve(db: Db, id: string, actor: string, links: Links, now: Date): Promise<MoneyQueueSettlement<Q>>;
   reject(db: Db, id: string, reason: string, actor: string, links: Links, now: Date): Promise<MoneyQueueSettlement<Q>>;
 }
@@ -36,12 +36,10 @@ export interface QueueOperations<Q extends MoneyQueue> {
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * The queue's schemas, widened: Fastify would type a generic queue's answer as every queue's at once.
- * QueueOperations<Q> types the handlers against the same MONEY_QUEUES entry instead.
+ * The queue's schemas as Fastify takes them: it cannot resolve an answer typed by a generic queue, so
+ * QueueOperations<Q> types the handlers against the same entry instead.
  */
-function schemasOf(queue: MoneyQueue): { noun: string; page: ZodType; settled: ZodType } {
-  return MONEY_QUEUES[queue];
-}
+const schemasOf = (queue: MoneyQueue): { noun: string; page: ZodType; settled: ZodType } => moneyQueue(queue);
 
 /**
  * The operator's queue of `queue`: pending requests oldest first (keyset pages), approve and reject

@@ -315,8 +315,19 @@ export const MONEY_QUEUES = {
   withdrawals: { noun: 'withdrawal', page: adminWithdrawalsPageSchema, settled: withdrawalSettlementSchema },
 } as const;
 export type MoneyQueue = keyof typeof MONEY_QUEUES;
-export type MoneyQueueItem<Q extends MoneyQueue> = z.infer<(typeof MONEY_QUEUES)[Q]['page']>['items'][number];
+export type MoneyQueuePage<Q extends MoneyQueue> = z.infer<(typeof MONEY_QUEUES)[Q]['page']>;
+export type MoneyQueueItem<Q extends MoneyQueue> = MoneyQueuePage<Q>['items'][number];
 export type MoneyQueueSettlement<Q extends MoneyQueue> = z.infer<(typeof MONEY_QUEUES)[Q]['settled']>;
+
+/**
+ * A queue's entry with its schemas typed by the queue: looked up by a generic key, TypeScript would
+ * type each schema as either queue's, so code written once for both could not parse or answer with it.
+ */
+export function moneyQueue<Q extends MoneyQueue>(
+  queue: Q,
+): { noun: string; page: z.ZodType<MoneyQueuePage<Q>>; settled: z.ZodType<MoneyQueueSettlement<Q>> } {
+  return MONEY_QUEUES[queue] as unknown as ReturnType<typeof moneyQueue<Q>>;
+}
 
 // ── Plans ────────────────────────────────────────────────────────────────────────────────────────
 
