@@ -32,7 +32,7 @@ export function decide<T extends RequestTable, A>(
   return moneyTransaction(db, async (tx) => {
     const row = await lockRequest(tx, kind.table, id);
     if (!row) throw notFound(kind.refusals);
-    return settleOnce(tx, kind, row, decision, actor, links, now);
+    return settle(tx, kind, row, decision, actor, links, now);
   });
 }
 
@@ -51,30 +51,14 @@ export async function cancelOwn<T extends RequestTable, A>(
 ): Promise<A> {
   const row = await lockRequest(tx, kind.table, id);
   if (!row || row.userId !== user.id) throw notFound(kind.refusals);
-  return settleOnce(tx, kind, row, { kind: 'cancel' }, memberActor(user), links, now);
-}
-
-async function settleOnce<T extends RequestTable, A>(
-  tx: Db,
-  kind: RequestSettlement<T, A>,
-  row: RequestRow<T>,
-  decision: Decision,
-  actor: string,
-  links: Links,
-  now: Date,
-): Promise<A> {
-  if (row.status === kind.outcomes[decision.kind].status) return kind.answer(row, false);
-  if (row.status !== 'pending') {
-    const { alreadySettled, alreadyDecided } = kind.refusals;
-    throw new AppError('ALREADY_SETTLED', decision.kind === 'cancel' ? alreadyDecided : alreadySettled);
-  }
-  return settle(tx, kind, row, decision, actor, links, now);
+  return settle(tx, kind, row, { kind: 'cancel' }, memberActor(user), links, now);
 }
 
 /**
- * Settles a pending request whose row the caller has locked: the outcome's journal if it moves money,
- * the history row settled, the request marked, audited as `actor`, the member e-mailed an operator's
- * decision, their views and every open console told when this commits.
+ * Settles a request whose row the caller has locked, once: one already settled this way is answered
+ * unchanged, one settled otherwise is a 409. A pending one books the outcome's journal if it moves
+ * money, settles its history row, is marked and audited as `actor`; the member is e-mailed an
+ * operator's decision; their views and every open console hear of it when this commits.
  */
 async function settle<T extends RequestTable, A>(
   tx: Db,
@@ -86,6 +70,11 @@ async function settle<T extends RequestTable, A>(
   now: Date,
 ): Promise<A> {
   const outcome = kind.outcomes[decision.kind];
+  if (row.status === outcome.status) return kind.answer(row, false);
+  if (row.status !== 'pending') {
+    const { alreadySettled, alreadyDecided } = kind.refusals;
+    throw new AppError('ALREADY_SETTLED', decision.kind === 'cancel' ? alreadyDecided : alreadySettled);
+  }
   const journal = outcome.journal?.(row);
   const booked = journal
     ? await bookIn(tx, {

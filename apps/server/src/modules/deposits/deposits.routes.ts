@@ -24,7 +24,7 @@ import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { findReceipt } from './deposits.queries.js';
-import { cancelDeposit, fileDeposit } from './deposits.service.js';
+import { depositRequests, fileDeposit } from './deposits.service.js';
 
 /** Deposits per member are counted per hour. */
 const DEPOSIT_WINDOW_MS = 3_600_000;
@@ -185,7 +185,12 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  cancelRequestRoute(app, 'deposits', 'Cancel your own pending deposit request (nothing had moved)', cancelDeposit);
+  cancelRequestRoute(
+    app,
+    'deposits',
+    'Cancel your own pending deposit request (nothing had moved)',
+    depositRequests.cancel,
+  );
 
   // A receipt is shown to its active owner and to active operators only; to anyone else it does not exist.
   app.get(

@@ -160,22 +160,10 @@ const depositKind: MoneyRequestKind<typeof deposits, DepositSettlement, AdminDep
     queue: { join: receiptJoin, item: toAdminDepositDto },
   };
 
-const requests = moneyRequests(depositKind);
-
 /**
- * Approves a pending deposit: `external -> balance` through the ledger, the history row success, the
- * deposit approved, audited, the user told. Approving it again changes nothing; a rejected one
- * cannot be approved. One at a time per deposit (its row is locked), so approve and reject racing
- * settle it exactly once.
+ * Deposits as money requests: the console's queue, approve and reject, the member's cancellation.
+ * Approving moves `external -> balance`; approving again changes nothing and a rejected deposit
+ * cannot be approved. One at a time per deposit (its row is locked), so decisions racing settle it once.
  */
-export const approveDeposit = requests.approve;
-/** Rejects a pending deposit with a reason: nothing moves, the history row fails, audited, the user told. */
-export const rejectDeposit = requests.reject;
-/** The member withdraws their own pending deposit request (nothing had moved, nothing moves). */
-export const cancelDeposit = requests.cancel;
-/** One page of the operator's queue, with the member's name and e-mail and the receipt's type and size. */
-export const depositQueue = requests.page;
-/** The first pending deposits, oldest first (the operator command's list). */
-export const listPendingDeposits = requests.listPending;
-/** The settlement as the operator commands use it, with these links. */
-export const depositOperations = requests.operations;
+export const depositRequests = moneyRequests(depositKind);
+export const { approve: approveDeposit, reject: rejectDeposit, listPending: listPendingDeposits } = depositRequests;

@@ -15,12 +15,12 @@ import { cancelRequestRoute } from '../../http/money-queue-routes.js';
 import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
 import {
-  cancelWithdrawal,
   codeVerdict,
   fileWithdrawal,
   requestCode,
   verifyCode,
   type WithdrawalContext,
+  withdrawalRequests,
 } from './withdrawals.service.js';
 
 const tags = ['withdrawals'];
@@ -103,7 +103,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'withdrawals',
     'Cancel your own pending withdrawal: the held amount returns to the balance',
-    cancelWithdrawal,
+    withdrawalRequests.cancel,
   );
 
   app.get(

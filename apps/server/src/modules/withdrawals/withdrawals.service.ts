@@ -310,20 +310,10 @@ function releaseHold(w: WithdrawalRow, kind: 'withdrawal_payout' | 'withdrawal_r
   };
 }
 
-const requests = moneyRequests(withdrawalKind);
-
 /**
- * An operator's decision on a pending withdrawal: approving pays the hold out, rejecting returns it.
- * The row is locked, so decisions (and the member's cancellation) racing settle it once; the same
+ * Withdrawals as money requests: approving pays the hold out, rejecting or the member's cancellation
+ * returns it. The row is locked, so decisions (and the cancellation) racing settle it once; the same
  * decision again changes nothing, another is a 409.
  */
-export const approveWithdrawal = requests.approve;
-export const rejectWithdrawal = requests.reject;
-/** The member withdraws their own pending request: the hold returns to the balance in one journal. */
-export const cancelWithdrawal = requests.cancel;
-/** One page of the operator's queue: pending withdrawals oldest first, with member and destination. */
-export const withdrawalQueue = requests.page;
-/** The first pending withdrawals, oldest first (the operator command's list). */
-export const listPendingWithdrawals = requests.listPending;
-/** The settlement as the operator commands use it, with these links. */
-export const withdrawalOperations = requests.operations;
+export const withdrawalRequests = moneyRequests(withdrawalKind);
+export const { approve: approveWithdrawal, reject: rejectWithdrawal } = withdrawalRequests;
