@@ -10,7 +10,7 @@ import {
   moneyQueue,
   requestIdParamsSchema,
 } from '@meridian/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { UserRow } from '../core/users/users.queries.js';
@@ -21,8 +21,9 @@ import { errorResponses } from './openapi.js';
 
 /*
  * The routes of the console's queues of money requests (deposits, withdrawals) and of a member's
- * cancellation, built once from MONEY_QUEUES (packages/shared): each queue's paths, operationIds, summaries and schemas
- * follow from its name and noun, and its feature hands in the operations (core/money-requests).
+ * cancellation, built once from MONEY_QUEUES (packages/shared): each queue's paths, operationIds,
+ * summaries and schemas follow from its name and noun; its feature hands in the operations
+ * (core/money-requests/money-requests.ts).
  */
 
 type Links = { publicUrl: string };
@@ -53,7 +54,7 @@ export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: QueueOpera
     app.addHook('onRequest', requireAdmin);
     const { db, config, clock } = app.deps;
     const links = { publicUrl: config.publicUrl };
-    const actor = (req: Parameters<typeof currentUser>[0]) => `admin:${currentUser(req).email}`;
+    const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
 
     app.get(
       `/admin/${queue}`,

@@ -43,5 +43,3 @@ export function moneyRequests<T extends RequestTable, A, I, C extends Record<str
   };
   return requests;
 }
-
-export type MoneyRequests<A, I> = ReturnType<typeof moneyRequests<RequestTable, A, I, Record<string, Column>>>;

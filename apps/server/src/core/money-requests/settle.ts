@@ -114,9 +114,10 @@ async function settle<T extends RequestTable, A>(
       after: outcome.status,
     },
   });
-  const user = decision.kind === 'cancel' ? undefined : await findUserById(tx, row.userId);
-  if (user && decision.kind !== 'cancel') {
-    await enqueueEmail(tx, user.email, kind.email(row, user, decision, links), now);
+  // The member hears of an operator's decision; their own cancellation tells no one.
+  if (decision.kind !== 'cancel') {
+    const user = await findUserById(tx, row.userId);
+    if (user) await enqueueEmail(tx, user.email, kind.email(row, user, decision, links), now);
   }
   // A booking told the member's views already; a settlement that moved nothing tells them here.
   if (!booked) await publishChanged(tx, [row.userId], TOPICS);
