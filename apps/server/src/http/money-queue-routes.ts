@@ -28,7 +28,7 @@ import { errorResponses } from './openapi.js';
 
 type Links = { publicUrl: string };
 
-export interface QueueOperations<Q extends MoneyQueue> {
+export interface MoneyQueueHandlers<Q extends MoneyQueue> {
   page(db: Db, query: AdminQueueQuery): Promise<MoneyQueuePage<Q>>;
   approve(db: Db, id: string, actor: string, links: Links, now: Date): Promise<MoneyQueueSettlement<Q>>;
   reject(db: Db, id: string, reason: string, actor: string, links: Links, now: Date): Promise<MoneyQueueSettlement<Q>>;
@@ -38,7 +38,7 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 /**
  * The queue's schemas as Fastify takes them: it cannot resolve an answer typed by a generic queue, so
- * QueueOperations<Q> types the handlers against the same entry instead.
+ * MoneyQueueHandlers<Q> types the handlers against the same entry instead.
  */
 const schemasOf = (queue: MoneyQueue): { noun: string; page: ZodType; settled: ZodType } => moneyQueue(queue);
 
@@ -47,7 +47,7 @@ const schemasOf = (queue: MoneyQueue): { noun: string; page: ZodType; settled: Z
  * (with a reason). Admins only, checked on the server; each decision is audited under the operator's
  * e-mail in the transaction that makes it, through the same settlement as `npm run admin`.
  */
-export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: QueueOperations<Q>): FastifyPluginAsyncZod {
+export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: MoneyQueueHandlers<Q>): FastifyPluginAsyncZod {
   const { noun, page, settled } = schemasOf(queue);
   const tags = [`admin-${queue}`];
   return async (app) => {
