@@ -37,7 +37,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { depositAdminRoutes } from './modules/deposits/deposits.admin.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
-import { depositOperations } from './modules/deposits/deposits.service.js';
+import { depositRequests } from './modules/deposits/deposits.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { investmentRoutes } from './modules/investments/investments.routes.js';
@@ -52,7 +52,7 @@ import { transferRoutes } from './modules/transfers/transfers.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { withdrawalAdminRoutes } from './modules/withdrawals/withdrawals.admin.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
-import { withdrawalOperations } from './modules/withdrawals/withdrawals.service.js';
+import { withdrawalRequests } from './modules/withdrawals/withdrawals.service.js';
 
 export interface AppDeps {
   db: Db;
@@ -204,8 +204,8 @@ export function operatorOperations(config: Config): OperatorOperations {
   return {
     publicUrl: config.publicUrl,
     accrue: (db, now) => runAccrual(db, now, config.accrual),
-    deposits: depositOperations({ publicUrl: config.publicUrl }),
-    withdrawals: withdrawalOperations({ publicUrl: config.publicUrl }),
+    deposits: depositRequests.operations({ publicUrl: config.publicUrl }),
+    withdrawals: withdrawalRequests.operations({ publicUrl: config.publicUrl }),
   };
 }
 

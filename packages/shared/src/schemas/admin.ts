@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPOSIT_METHODS_LIMIT, NAME_MAX_LENGTH, ROLES } from '../constants.js';
 import { adminMessages, messages } from '../messages.js';
-import { depositSchema } from './deposits.js';
+import { depositSchema, depositSettlementSchema } from './deposits.js';
 import { EMAIL_PATTERN, strictErrors, text } from './fields.js';
 import {
   investmentSchema,
@@ -14,7 +14,7 @@ import {
 } from './money.js';
 import { walletSchema } from './system.js';
 import { userSchema } from './user.js';
-import { withdrawalSchema } from './withdrawals.js';
+import { withdrawalSchema, withdrawalSettlementSchema } from './withdrawals.js';
 
 /*
  * The operator's console API (/api/admin/*, DESIGN.md section 6): admins only, checked on the server.
@@ -304,6 +304,30 @@ export type AdminQueueQuery = z.infer<typeof adminQueueQuerySchema>;
 
 /** An operator's rejection of a deposit or a withdrawal. */
 export const adminRejectBodySchema = z.strictObject({ reason: adminReasonField }, strictErrors);
+
+/**
+ * The console's queues of money requests, by their path under /api/admin: the noun the API names a
+ * request by (operationIds, summaries, the settle answer's key), a page of the queue and what settling
+ * one answers. The server's routes and the console's hooks are both built from this.
+ */
+export const MONEY_QUEUES = {
+  deposits: { noun: 'deposit', page: adminDepositsPageSchema, settled: depositSettlementSchema },
+  withdrawals: { noun: 'withdrawal', page: adminWithdrawalsPageSchema, settled: withdrawalSettlementSchema },
+} as const;
+export type MoneyQueue = keyof typeof MONEY_QUEUES;
+export type MoneyQueuePage<Q extends MoneyQueue> = z.infer<(typeof MONEY_QUEUES)[Q]['page']>;
+export type MoneyQueueItem<Q extends MoneyQueue> = MoneyQueuePage<Q>['items'][number];
+export type MoneyQueueSettlement<Q extends MoneyQueue> = z.infer<(typeof MONEY_QUEUES)[Q]['settled']>;
+
+/**
+ * A queue's entry with its schemas typed by the queue: looked up by a generic key, TypeScript would
+ * type each schema as either queue's, so code written once for both could not parse or answer with it.
+ */
+export function moneyQueue<Q extends MoneyQueue>(
+  queue: Q,
+): { noun: string; page: z.ZodType<MoneyQueuePage<Q>>; settled: z.ZodType<MoneyQueueSettlement<Q>> } {
+  return MONEY_QUEUES[queue] as unknown as ReturnType<typeof moneyQueue<Q>>;
+}
 
 // ── Plans ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -60,3 +60,10 @@ export const depositSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
+
+/**
+ * What settling a deposit answers (an operator's approval or rejection, its member's cancellation):
+ * `changed` is false when it had already been settled that way.
+ */
+export const depositSettlementSchema = z.object({ deposit: depositSchema, changed: z.boolean() });
+export type DepositSettlement = z.infer<typeof depositSettlementSchema>;

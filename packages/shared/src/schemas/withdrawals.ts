@@ -109,6 +109,10 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
+/** What settling a withdrawal answers, as a deposit's (deposits.ts depositSettlementSchema). */
+export const withdrawalSettlementSchema = z.object({ withdrawal: withdrawalSchema, changed: z.boolean() });
+export type WithdrawalSettlement = z.infer<typeof withdrawalSettlementSchema>;
+
 /** Saved payout details (profile, Withdrawal Information); every field may be left empty. */
 const optionalDetail = text(200, messages.invalidRequest).trim();
 export const payoutDetailsSchema = z.strictObject(

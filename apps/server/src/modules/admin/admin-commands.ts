@@ -1,4 +1,11 @@
-import { type Deposit, formatCents, parseSignedDollars, type Withdrawal } from '@meridian/shared';
+import {
+  type Deposit,
+  type DepositSettlement,
+  formatCents,
+  parseSignedDollars,
+  type Withdrawal,
+  type WithdrawalSettlement,
+} from '@meridian/shared';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -58,12 +65,17 @@ function needDeposits(ops: OperatorOperations): DepositOperations {
 /** Runs the profit accrual job at `now`; returns how many investments it touched. */
 export type Accrue = (db: Db, now: Date) => Promise<number>;
 
-/** The deposit settlement the console will use too (the deposits feature builds it). */
-export interface DepositOperations {
-  listPending(db: Db): Promise<Deposit[]>;
-  approve(db: Db, id: string, actor: string, now: Date): Promise<{ deposit: Deposit; changed: boolean }>;
-  reject(db: Db, id: string, reason: string, actor: string, now: Date): Promise<{ deposit: Deposit; changed: boolean }>;
+/**
+ * A queue's settlement as the commands use it, the console's own (core/money-requests): the deposits
+ * and withdrawals features build one each.
+ */
+export interface QueueOperations<Request, Settlement> {
+  listPending(db: Db): Promise<Request[]>;
+  approve(db: Db, id: string, actor: string, now: Date): Promise<Settlement>;
+  reject(db: Db, id: string, reason: string, actor: string, now: Date): Promise<Settlement>;
 }
+export type DepositOperations = QueueOperations<Deposit, DepositSettlement>;
+export type WithdrawalOperations = QueueOperations<Withdrawal, WithdrawalSettlement>;
 
 /**
  * What other features lend the operator commands, handed in by whoever composes the app (app.ts,
@@ -77,19 +89,6 @@ export interface OperatorOperations {
   withdrawals?: WithdrawalOperations;
   /** Writes a consistent backup of the database this process holds (db/client.ts Database.backup). */
   backup?: (file: string) => Promise<number>;
-}
-
-/** The withdrawal settlement (the withdrawals feature builds it). */
-export interface WithdrawalOperations {
-  listPending(db: Db): Promise<Withdrawal[]>;
-  approve(db: Db, id: string, actor: string, now: Date): Promise<{ withdrawal: Withdrawal; changed: boolean }>;
-  reject(
-    db: Db,
-    id: string,
-    reason: string,
-    actor: string,
-    now: Date,
-  ): Promise<{ withdrawal: Withdrawal; changed: boolean }>;
 }
 
 /**

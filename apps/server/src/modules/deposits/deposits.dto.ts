@@ -20,7 +20,7 @@ export function toDepositDto(d: DepositRow): Deposit {
 /** A pending deposit in the operator's queue: the deposit, its member and its receipt's kind and size. */
 export function toAdminDepositDto(r: QueueRow): AdminDeposit {
   return {
-    ...toDepositDto(r.deposit),
+    ...toDepositDto(r.request),
     userName: r.userName,
     userEmail: r.userEmail,
     receiptContentType: r.receiptContentType,

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, type Column, eq } from 'drizzle-orm';
+import type { QueueJoin, QueueRow as RequestQueueRow } from '../../core/money-requests/requests.queries.js';
 import type { Db } from '../../db/client.js';
-import { depositMethods, deposits, receipts, users } from '../../db/schema/index.js';
+import { depositMethods, deposits, receipts } from '../../db/schema/index.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type ReceiptRow = typeof receipts.$inferSelect;
@@ -26,59 +27,15 @@ export async function insertDeposit(db: Db, row: typeof deposits.$inferInsert): 
   return out;
 }
 
-/** The deposit, its row locked until the transaction ends: settling is one at a time. */
-export async function lockDeposit(tx: Db, id: string): Promise<DepositRow | undefined> {
-  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-  return row;
-}
-
-export async function markDeposit(
-  tx: Db,
-  id: string,
-  change: Pick<DepositRow, 'status' | 'reason' | 'journalId' | 'decidedBy' | 'decidedAt'>,
-): Promise<DepositRow> {
-  const [row] = await tx.update(deposits).set(change).where(eq(deposits.id, id)).returning();
-  if (!row) throw new Error('markDeposit: no row');
-  return row;
-}
+/** What the operator's queue shows of each deposit's receipt (core/money-requests joins it). */
+export const receiptJoin = {
+  table: receipts,
+  on: eq(receipts.id, deposits.receiptId),
+  columns: { receiptContentType: receipts.contentType, receiptSizeBytes: receipts.sizeBytes },
+} satisfies QueueJoin<Record<string, Column>>;
 
 /** A pending deposit as the operator's queue shows it: who filed it and what the receipt is. */
-export interface QueueRow {
-  deposit: DepositRow;
-  userName: string;
-  userEmail: string;
-  receiptContentType: string;
-  receiptSizeBytes: number;
-}
-
-/**
- * Pending deposits, oldest first, after the deposit `afterId` (keyset: its (created_at, id), read in
- * SQL so that the timestamp keeps its microseconds); served by the partial index deposits_pending_idx.
- */
-export function pendingDepositsPage(db: Db, afterId: string | null, limit: number): Promise<QueueRow[]> {
-  const after = afterId
-    ? sql`(${deposits.createdAt}, ${deposits.id}) > (SELECT d.created_at, d.id FROM deposits d WHERE d.id = ${afterId})`
-    : undefined;
-  return db
-    .select({
-      deposit: deposits,
-      userName: users.name,
-      userEmail: users.email,
-      receiptContentType: receipts.contentType,
-      receiptSizeBytes: receipts.sizeBytes,
-    })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .innerJoin(receipts, eq(receipts.id, deposits.receiptId))
-    .where(and(eq(deposits.status, 'pending'), after))
-    .orderBy(asc(deposits.createdAt), asc(deposits.id))
-    .limit(limit);
-}
-
-export async function depositExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
-  return row !== undefined;
-}
+export type QueueRow = RequestQueueRow<typeof deposits, (typeof receiptJoin)['columns']>;
 
 export async function findReceipt(db: Db, id: string): Promise<ReceiptRow | undefined> {
   const [row] = await db.select().from(receipts).where(eq(receipts.id, id));

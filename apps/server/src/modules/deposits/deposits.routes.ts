@@ -1,14 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  cancelRequestBodySchema,
   depositFieldsSchema,
   depositMessages,
   depositSchema,
   depositUploadSchema,
   messages,
   RECEIPT_MAX_BYTES,
-  requestIdParamsSchema,
   text,
   transactionSchema,
 } from '@meridian/shared';
@@ -21,11 +19,12 @@ import { RECEIPT_TYPES } from '../../core/receipts/receipt-type.js';
 import { ReceiptRefused, type StoredReceipt, storeReceipt, UploadBroken } from '../../core/receipts/receipt-upload.js';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { cancelRequestRoute } from '../../http/money-queue-routes.js';
 import { errorResponses, fileAnswer } from '../../http/openapi.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ObjectStore } from '../../lib/object-store.js';
 import { findReceipt } from './deposits.queries.js';
-import { cancelDeposit, fileDeposit } from './deposits.service.js';
+import { depositRequests, fileDeposit } from './deposits.service.js';
 
 /** Deposits per member are counted per hour. */
 const DEPOSIT_WINDOW_MS = 3_600_000;
@@ -186,28 +185,11 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/deposits/:id/cancel',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        operationId: 'cancelDeposit',
-        summary: 'Cancel your own pending deposit request (nothing had moved)',
-        tags: ['deposits'],
-        headers: idempotencyKeyHeaders,
-        params: requestIdParamsSchema,
-        body: cancelRequestBodySchema,
-        response: {
-          200: z.object({ deposit: depositSchema, changed: z.boolean() }),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    (req) => {
-      const user = currentUser(req);
-      const links = { publicUrl: config.publicUrl };
-      return idempotent(db, req, user.id, (tx) => cancelDeposit(tx, user, req.params.id, links, clock.now()));
-    },
+  cancelRequestRoute(
+    app,
+    'deposits',
+    'Cancel your own pending deposit request (nothing had moved)',
+    depositRequests.cancel,
   );
 
   // A receipt is shown to its active owner and to active operators only; to anyone else it does not exist.

@@ -279,6 +279,41 @@ describe('settling a deposit', () => {
     expect(audit?.n).toBe(1);
   });
 
+  it("e-mails the member by the settlement's clock, as its booking and a withdrawal's e-mails are", async () => {
+    const u = await user();
+    const approved = (await deposit(u.client, [...fields('20000'), receipt()])).json();
+    const rejected = (await deposit(u.client, [...fields('30000'), receipt()])).json();
+    const later = new Date(Date.now() + 400 * 86_400_000);
+    await approveDeposit(ctx.db, approved.deposit.id, 'test-operator', links, later);
+    await rejectDeposit(ctx.db, rejected.deposit.id, 'No payment arrived', 'test-operator', links, later);
+    const mails = await rows<{ template: string; due: string | Date }>(
+      ctx.db,
+      sql`SELECT template, next_attempt_at AS due FROM email_outbox
+           WHERE to_address = ${u.body.email} AND template IN ('deposit-approved', 'deposit-rejected') ORDER BY id`,
+    );
+    expect(mails.map((m) => [m.template, new Date(m.due).toISOString()])).toEqual([
+      ['deposit-approved', later.toISOString()],
+      ['deposit-rejected', later.toISOString()],
+    ]);
+  });
+
+  it('audits an approval with the same details as every other decision: no reason is a null one', async () => {
+    const u = await user();
+    const filed = (await deposit(u.client, [...fields('25000'), receipt()])).json();
+    await approveDeposit(ctx.db, filed.deposit.id, 'test-operator', links, new Date());
+    const [audit] = await rows<{ details: unknown }>(
+      ctx.db,
+      sql`SELECT details FROM audit_log WHERE action = 'deposit.approve' AND details->>'depositId' = ${filed.deposit.id}`,
+    );
+    expect(audit?.details).toEqual({
+      depositId: filed.deposit.id,
+      amountCents: 25_000,
+      reason: null,
+      before: 'pending',
+      after: 'approved',
+    });
+  });
+
   it('approve and reject at once: exactly one wins, and the books balance', async () => {
     const u = await user();
     const filed = (await deposit(u.client, [...fields('40000'), receipt()])).json();

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { NoJoin, QueueRow as RequestQueueRow } from '../../core/money-requests/requests.queries.js';
 import type { Db } from '../../db/client.js';
-import { accounts, payoutDetails, users, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
+import { accounts, payoutDetails, withdrawalCodes, withdrawals } from '../../db/schema/index.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type CodeRow = typeof withdrawalCodes.$inferSelect;
@@ -94,49 +95,8 @@ export async function insertWithdrawal(tx: Db, row: typeof withdrawals.$inferIns
   return out;
 }
 
-export async function lockWithdrawal(tx: Db, id: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-  return row;
-}
-
-export async function markWithdrawal(
-  tx: Db,
-  id: string,
-  change: Pick<WithdrawalRow, 'status' | 'reason' | 'settleJournalId' | 'decidedBy' | 'decidedAt'>,
-): Promise<WithdrawalRow> {
-  const [row] = await tx.update(withdrawals).set(change).where(eq(withdrawals.id, id)).returning();
-  if (!row) throw new Error('markWithdrawal: no row');
-  return row;
-}
-
 /** A pending withdrawal as the operator's queue shows it, with who asked for it. */
-export interface QueueRow {
-  withdrawal: WithdrawalRow;
-  userName: string;
-  userEmail: string;
-}
-
-/**
- * Pending withdrawals, oldest first, after the withdrawal `afterId` (keyset on (created_at, id), read
- * in SQL so that the timestamp keeps its microseconds); served by withdrawals_pending_idx.
- */
-export function pendingWithdrawalsPage(db: Db, afterId: string | null, limit: number): Promise<QueueRow[]> {
-  const after = afterId
-    ? sql`(${withdrawals.createdAt}, ${withdrawals.id}) > (SELECT w.created_at, w.id FROM withdrawals w WHERE w.id = ${afterId})`
-    : undefined;
-  return db
-    .select({ withdrawal: withdrawals, userName: users.name, userEmail: users.email })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(and(eq(withdrawals.status, 'pending'), after))
-    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-    .limit(limit);
-}
-
-export async function withdrawalExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
-  return row !== undefined;
-}
+export type QueueRow = RequestQueueRow<typeof withdrawals, NoJoin>;
 
 export async function findPayoutDetails(db: Db, userId: string) {
   const [row] = await db

@@ -1,8 +1,6 @@
 import {
-  cancelRequestBodySchema,
   type PayoutDetails,
   payoutDetailsSchema,
-  requestIdParamsSchema,
   transactionSchema,
   withdrawalMessages,
   withdrawalRequestSchema,
@@ -13,15 +11,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
+import { cancelRequestRoute } from '../../http/money-queue-routes.js';
 import { errorResponses } from '../../http/openapi.js';
 import { findPayoutDetails, savePayoutDetails } from './withdrawals.queries.js';
 import {
-  cancelWithdrawal,
   codeVerdict,
   fileWithdrawal,
   requestCode,
   verifyCode,
   type WithdrawalContext,
+  withdrawalRequests,
 } from './withdrawals.service.js';
 
 const tags = ['withdrawals'];
@@ -100,28 +99,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/withdrawals/:id/cancel',
-    {
-      onRequest: requireActiveUser,
-      schema: {
-        operationId: 'cancelWithdrawal',
-        summary: 'Cancel your own pending withdrawal: the held amount returns to the balance',
-        tags,
-        headers: idempotencyKeyHeaders,
-        params: requestIdParamsSchema,
-        body: cancelRequestBodySchema,
-        response: {
-          200: z.object({ withdrawal: withdrawalSchema, changed: z.boolean() }),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    (req) => {
-      const user = currentUser(req);
-      const links = { publicUrl: config.publicUrl };
-      return idempotent(db, req, user.id, (tx) => cancelWithdrawal(tx, user, req.params.id, links, clock.now()));
-    },
+  cancelRequestRoute(
+    app,
+    'withdrawals',
+    'Cancel your own pending withdrawal: the held amount returns to the balance',
+    withdrawalRequests.cancel,
   );
 
   app.get(

@@ -1,9 +1,6 @@
 import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
-  type AdminQueueQuery,
   type AdminWithdrawal,
-  type AdminWithdrawalsPage,
   depositMessages,
   historyWording,
   moneyMessages,
@@ -11,20 +8,22 @@ import {
   WITHDRAWAL_METHOD_LABELS,
   type Withdrawal,
   type WithdrawalRequest,
+  type WithdrawalSettlement,
   type WithdrawalWithOtp,
   withdrawalMessages,
 } from '@meridian/shared';
-import { memberActor } from '../../core/audit/actors.js';
-import { recordAudit } from '../../core/audit/audit.queries.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { toTransactionDto } from '../../core/history/history.queries.js';
+import type { MoneyRequestKind } from '../../core/money-requests/kind.js';
+import { moneyRequests } from '../../core/money-requests/money-requests.js';
+import type { NoJoin } from '../../core/money-requests/requests.queries.js';
 import { publishToAdmins } from '../../core/realtime/publish.js';
-import { findUserById, type UserRow } from '../../core/users/users.queries.js';
+import type { UserRow } from '../../core/users/users.queries.js';
 import type { Db } from '../../db/client.js';
-import { bookIn, settlePending } from '../../ledger/index.js';
+import { withdrawals } from '../../db/schema/index.js';
+import { bookIn, type PostingTarget } from '../../ledger/index.js';
 import { moneyTransaction } from '../../ledger/money-transaction.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
-import { decodeTextCursor, encodeCursor, pageOf, unknownCursor } from '../../lib/keyset-cursor.js';
 import type { RealtimeTopic } from '../../lib/realtime-payloads.js';
 import { toAdminWithdrawalDto, toWithdrawalDto } from './withdrawals.dto.js';
 import {
@@ -35,13 +34,9 @@ import {
   insertCode,
   insertWithdrawal,
   lockNewestCode,
-  lockWithdrawal,
-  markWithdrawal,
-  pendingWithdrawalsPage,
   spendCode,
   takeCodeTry,
   type WithdrawalRow,
-  withdrawalExists,
 } from './withdrawals.queries.js';
 
 export const CODE_VALID_MS = 10 * 60_000;
@@ -268,150 +263,58 @@ export async function holdWithdrawal(
   return { transaction: toTransactionDto(row), withdrawal: toWithdrawalDto(withdrawal) };
 }
 
-export type Settlement = { withdrawal: Withdrawal; changed: boolean };
-type Links = Pick<WithdrawalContext, 'publicUrl'>;
-type Outcome = { status: 'paid' } | { status: 'rejected'; reason: string } | { status: 'cancelled' };
-
-const SETTLED_AS = {
-  paid: { journal: 'withdrawal_payout', history: 'success', audit: 'withdrawal.approve' },
-  rejected: { journal: 'withdrawal_return', history: 'failed', audit: 'withdrawal.reject' },
-  cancelled: { journal: 'withdrawal_return', history: 'cancelled', audit: 'withdrawal.cancel' },
-} as const;
-
 /**
- * Settles a pending withdrawal whose row the caller has locked: paid moves the hold out
- * (withdrawal_hold -> external); rejected by the operator or cancelled by its member returns it
- * (withdrawal_hold -> balance). One journal, the history row settled, the row marked, audited as
- * `actor`; the member is e-mailed an operator's decision (not their own cancellation).
+ * A withdrawal as a money request (core/money-requests): approving pays the hold out
+ * (withdrawal_hold -> external); rejecting (with a reason, e-mailed) and the member's cancellation
+ * return it (withdrawal_hold -> balance). Its history row keeps the hold's journal.
  */
-async function settleLocked(
-  tx: Db,
-  w: WithdrawalRow,
-  outcome: Outcome,
-  actor: string,
-  links: Links,
-  now: Date,
-): Promise<Settlement> {
-  const as = SETTLED_AS[outcome.status];
-  const paid = outcome.status === 'paid';
-  const booked = await bookIn(tx, {
-    kind: as.journal,
-    userId: w.userId,
-    postings: [
-      { account: { userId: w.userId, kind: 'withdrawal_hold' }, amountCents: -w.amountCents },
-      paid
-        ? { account: { system: 'external' }, amountCents: w.amountCents }
-        : { account: { userId: w.userId, kind: 'balance' }, amountCents: w.amountCents },
-    ],
-    history: [],
-    topics: { userIds: [w.userId], topics: TOPICS },
-    at: now,
-  });
-  if (!(await settlePending(tx, w.id, { status: as.history }))) {
-    throw new Error(`withdrawal ${w.id}: its history row was not pending`);
-  }
-  const reason = outcome.status === 'rejected' ? outcome.reason : null;
-  const done = await markWithdrawal(tx, w.id, {
-    status: outcome.status,
-    reason,
-    settleJournalId: booked.journalId,
-    decidedBy: actor,
-    decidedAt: now,
-  });
-  await recordAudit(tx, {
-    actor,
-    action: as.audit,
-    targetUserId: w.userId,
-    details: { withdrawalId: w.id, amountCents: w.amountCents, before: 'pending', after: outcome.status, reason },
-  });
-  const user = outcome.status === 'cancelled' ? undefined : await findUserById(tx, w.userId);
-  if (user) {
+const withdrawalKind: MoneyRequestKind<typeof withdrawals, WithdrawalSettlement, AdminWithdrawal, NoJoin> = {
+  noun: 'withdrawal',
+  table: withdrawals,
+  outcomes: {
+    approve: { status: 'paid', history: 'success', journal: (w) => releaseHold(w, 'withdrawal_payout') },
+    reject: { status: 'rejected', history: 'failed', journal: (w) => releaseHold(w, 'withdrawal_return') },
+    cancel: { status: 'cancelled', history: 'cancelled', journal: (w) => releaseHold(w, 'withdrawal_return') },
+  },
+  settledBy: (settleJournalId) => ({ settleJournalId }),
+  historyTakesJournal: false,
+  refusals: {
+    notFound: { code: 'WITHDRAWAL_NOT_FOUND', message: withdrawalMessages.withdrawalNotFound },
+    alreadySettled: withdrawalMessages.alreadySettled,
+    alreadyDecided: withdrawalMessages.alreadyDecided,
+  },
+  email: (w, user, decision, links) => {
     const common = {
       name: user.name,
       amountCents: w.amountCents,
       methodLabel: WITHDRAWAL_METHOD_LABELS[w.method],
       dashboardUrl: `${links.publicUrl}/dashboard`,
     };
-    await enqueueEmail(
-      tx,
-      user.email,
-      paid ? { kind: 'withdrawal-paid', ...common } : { kind: 'withdrawal-rejected', ...common, reason: reason ?? '' },
-      now,
-    );
-  }
-  await publishToAdmins(tx);
-  return { withdrawal: toWithdrawalDto(done), changed: true };
-}
+    return decision.kind === 'approve'
+      ? { kind: 'withdrawal-paid', ...common }
+      : { kind: 'withdrawal-rejected', ...common, reason: decision.reason };
+  },
+  answer: (w, changed) => ({ withdrawal: toWithdrawalDto(w), changed }),
+  queue: { join: null, item: toAdminWithdrawalDto },
+};
 
-/**
- * An operator's decision on a pending withdrawal. The row is locked, so decisions (and the member's
- * cancellation) racing settle it once; the same decision again changes nothing, another is a 409.
- */
-function decide(
-  db: Db,
-  id: string,
-  outcome: Extract<Outcome, { status: 'paid' | 'rejected' }>,
-  actor: string,
-  links: Links,
-  now: Date,
-): Promise<Settlement> {
-  return moneyTransaction(db, async (tx) => {
-    const w = await lockWithdrawal(tx, id);
-    if (!w) throw new AppError('WITHDRAWAL_NOT_FOUND', withdrawalMessages.withdrawalNotFound);
-    if (w.status === outcome.status) return { withdrawal: toWithdrawalDto(w), changed: false };
-    if (w.status !== 'pending') throw new AppError('ALREADY_SETTLED', withdrawalMessages.alreadySettled);
-    return settleLocked(tx, w, outcome, actor, links, now);
-  });
-}
-
-export function approveWithdrawal(db: Db, id: string, actor: string, links: Links, now: Date) {
-  return decide(db, id, { status: 'paid' }, actor, links, now);
-}
-
-export function rejectWithdrawal(db: Db, id: string, reason: string, actor: string, links: Links, now: Date) {
-  return decide(db, id, { status: 'rejected', reason }, actor, links, now);
-}
-
-/**
- * The member withdraws their own pending request, inside the caller's idempotent transaction: the
- * hold returns to the balance in one journal. Someone else's withdrawal does not exist for them (404);
- * one an operator has decided is a 409 that says so; cancelling it again changes nothing. Its row is
- * locked first, so a cancellation racing an operator's decision settles it once.
- */
-export async function cancelWithdrawal(
-  tx: Db,
-  user: UserRow,
-  id: string,
-  links: Links,
-  now: Date,
-): Promise<Settlement> {
-  const w = await lockWithdrawal(tx, id);
-  if (!w || w.userId !== user.id) throw new AppError('WITHDRAWAL_NOT_FOUND', withdrawalMessages.withdrawalNotFound);
-  if (w.status === 'cancelled') return { withdrawal: toWithdrawalDto(w), changed: false };
-  if (w.status !== 'pending') throw new AppError('ALREADY_SETTLED', withdrawalMessages.alreadyDecided);
-  return settleLocked(tx, w, { status: 'cancelled' }, memberActor(user), links, now);
-}
-
-/** One page of the operator's queue: pending withdrawals oldest first, with member and destination. */
-export async function withdrawalQueue(db: Db, query: AdminQueueQuery): Promise<AdminWithdrawalsPage> {
-  const after = decodeTextCursor(query.cursor);
-  if (after !== null && !(await withdrawalExists(db, after))) throw unknownCursor();
-  const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
-  const rows = await pendingWithdrawalsPage(db, after, limit + 1);
-  return pageOf(rows, limit, toAdminWithdrawalDto, (r) => encodeCursor(r.withdrawal.id));
-}
-
-/** The first `limit` pending withdrawals, oldest first (the operator command's list). */
-export async function listPendingWithdrawals(db: Db, limit = 100): Promise<AdminWithdrawal[]> {
-  return (await pendingWithdrawalsPage(db, null, limit)).map(toAdminWithdrawalDto);
-}
-
-/** The settlement as the operator commands (and later the console) use it. */
-export function withdrawalOperations(links: Links) {
+/** The hold leaves: paid out to the destination (`external`), or back to the member's balance. */
+function releaseHold(w: WithdrawalRow, kind: 'withdrawal_payout' | 'withdrawal_return') {
+  const to: PostingTarget =
+    kind === 'withdrawal_payout' ? { system: 'external' } : { userId: w.userId, kind: 'balance' };
   return {
-    listPending: (db: Db) => listPendingWithdrawals(db),
-    approve: (db: Db, id: string, actor: string, now: Date) => approveWithdrawal(db, id, actor, links, now),
-    reject: (db: Db, id: string, reason: string, actor: string, now: Date) =>
-      rejectWithdrawal(db, id, reason, actor, links, now),
+    kind,
+    postings: [
+      { account: { userId: w.userId, kind: 'withdrawal_hold' as const }, amountCents: -w.amountCents },
+      { account: to, amountCents: w.amountCents },
+    ],
   };
 }
+
+/**
+ * Withdrawals as money requests: approving pays the hold out, rejecting or the member's cancellation
+ * returns it. The row is locked, so decisions (and the cancellation) racing settle it once; the same
+ * decision again changes nothing, another is a 409.
+ */
+export const withdrawalRequests = moneyRequests(withdrawalKind);
+export const { approve: approveWithdrawal, reject: rejectWithdrawal } = withdrawalRequests;

@@ -20,8 +20,8 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: 'users', Page: page(async () => (await import('./pages/users-page')).UsersPage) },
   { path: 'users/:userId', Page: page(async () => (await import('./pages/user-page')).UserPage) },
   { path: 'transactions', Page: page(async () => (await import('./pages/transactions-page')).TransactionsPage) },
-  { path: 'deposits', Page: page(async () => (await import('./pages/deposits-page')).DepositsPage) },
-  { path: 'withdrawals', Page: page(async () => (await import('./pages/withdrawals-page')).WithdrawalsPage) },
+  { path: 'deposits', Page: page(async () => (await import('./pages/money-queue-page')).DepositsPage) },
+  { path: 'withdrawals', Page: page(async () => (await import('./pages/money-queue-page')).WithdrawalsPage) },
   { path: 'plans', Page: page(async () => (await import('./pages/plans-page')).PlansPage) },
   {
     path: 'deposit-methods',

@@ -1,16 +1,12 @@
-import { depositSchema, withdrawalSchema } from '@meridian/shared';
+import { depositSettlementSchema, withdrawalSettlementSchema } from '@meridian/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { invalidateAfterMoney } from '../../../lib/api/invalidate';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** The pending requests a member may cancel: their history row's id is the request's. */
 export type CancellableMode = 'deposit' | 'withdrawal';
 
-const answers = {
-  deposit: z.object({ deposit: depositSchema, changed: z.boolean() }),
-  withdrawal: z.object({ withdrawal: withdrawalSchema, changed: z.boolean() }),
-};
+const answers = { deposit: depositSettlementSchema, withdrawal: withdrawalSettlementSchema };
 
 export function cancelRequest(mode: CancellableMode, id: string, idempotencyKey: string) {
   const path = `/api/${mode === 'deposit' ? 'deposits' : 'withdrawals'}/${encodeURIComponent(id)}/cancel`;

@@ -10,10 +10,9 @@ import { type CursorPages, Pagination } from '../../../../components/ui/paginati
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { ApiError } from '../../../../lib/api-client';
 import { useSubmit } from '../../../../lib/use-submit';
+import type { Decision } from '../../api/settle-money-request';
 import { QueueCard, type QueueRequest } from './queue-card';
 import { useFocusAfterRemoval } from './use-focus-after-removal';
-
-export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
 /** What differs between the deposit and the withdrawal queue. */
 export interface QueueText {
