@@ -16,6 +16,21 @@ const appPort = Number(new URL(baseURL).port || '3210');
 process.env.E2E_SMTP_PORT ??= String(appPort + 1);
 process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${appPort + 2}`;
 
+/**
+ * Journeys that change what every other journey sees run on their own, after all the others (a
+ * teardown project runs whether or not those passed): the server's test clock and its accrual move
+ * every member's investments, and the transfer fee is every member's fee.
+ */
+const ALONE = ['**/invest-and-claim.spec.ts', '**/admin-transfer-fee.spec.ts'];
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  },
+};
+
 // One fresh data folder per run. Set here, before the web server starts, so the server and the test
 // workers (which inherit this process's environment and re-read this file) agree on it.
 process.env.E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-${Date.now()}`);
@@ -23,8 +38,10 @@ process.env.E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-${Date.now()}`);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // A file's journeys run in order; two files at a time, CI included: the two cores keep up with two
+  // browsers and the server (E2E_WORKERS=1 runs one at a time).
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
@@ -38,16 +55,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: ALONE, use: chromium, teardown: 'alone' },
+    { name: 'alone', testMatch: ALONE, use: chromium, workers: 1 },
   ],
   webServer: external
     ? undefined

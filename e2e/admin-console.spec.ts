@@ -1,47 +1,18 @@
 // Journeys: the operator runs the platform from the console (/admin) while members watch their own
 // screens in another browser — activating a new member, approving a deposit by its receipt,
-// rejecting a withdrawal, creating and editing a plan, changing the transfer fee. The operator acts
-// through the console's screens only; members' setup goes through the API where it is not the point.
+// rejecting a withdrawal, creating and editing a plan (changing the transfer fee is
+// admin-transfer-fee.spec.ts). The operator acts through the console's screens only; members' setup
+// goes through the API where it is not the point.
 import { adminMessages } from '@meridian/shared';
 import type { Page } from '@playwright/test';
-import {
-  createMemberElsewhere,
-  createMemberViaConsole,
-  expect,
-  openConsole,
-  openSection,
-  queueCard,
-  saveSettingsViaApi,
-  test,
-} from './support/admin';
-import {
-  countOpenedSockets,
-  summaryFigure,
-  TINY_PNG,
-  transferForm,
-  waitForRealtime,
-  withdrawViaApi,
-} from './support/money';
-import { expectSameDocument, expectToast, logIn, markDocument, pickCountry } from './support/ui';
-import { makeUser, type TestUser } from './support/users';
+import { createMemberViaConsole, expect, openConsole, openSection, queueCard, test } from './support/admin';
+import { countOpenedSockets, summaryFigure, TINY_PNG, waitForRealtime, withdrawViaApi } from './support/money';
+import { expectSameDocument, expectToast, logIn, markDocument } from './support/ui';
+import { makeUser, registerViaApi } from './support/users';
 
 test.describe.configure({ timeout: 90_000 });
 
-const { queues, plans, settings, users } = adminMessages;
-
-/** Registers `user` through the /register form; the new member lands on the dashboard, signed in. */
-async function registerViaForm(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/register');
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill(user.name);
-  await field('Email').fill(user.email);
-  await field('Phone Number').fill(user.phone);
-  await field('Password').fill(user.password);
-  await pickCountry(page, user.country);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expectToast(page, 'Account created successfully');
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const { queues, plans, users } = adminMessages;
 
 /** A member's dashboard, open with its live channel connected and its document marked (no reload). */
 async function watchDashboard(page: Page, balance: string): Promise<void> {
@@ -55,8 +26,10 @@ test('a member who registers is activated by the admin from Users, then logs in 
   page,
   admin,
 }) => {
+  // Registered through the API (the form has journeys of its own: register-to-login.spec.ts).
   const user = makeUser();
-  await registerViaForm(page, user);
+  await registerViaApi(page, user);
+  await page.goto('/dashboard');
   const notice = page.getByRole('heading', { name: 'Account is not active' });
   await expect(notice).toBeVisible();
 
@@ -224,36 +197,4 @@ test('a plan the admin creates and then edits reaches a member on /plans as edit
   await deactivate.getByRole('button', { name: plans.deactivate, exact: true }).click();
   await expectToast(admin, plans.deactivated);
   await expect(option).toHaveCount(0);
-});
-
-test('a transfer fee the admin changes in Settings is the fee a member sees in the transfer dialog', async ({
-  page,
-  admin,
-  browser,
-}) => {
-  const recipient = await createMemberElsewhere(admin, browser);
-  await createMemberViaConsole(admin, page, 50_000);
-  try {
-    await openConsole(admin);
-    await openSection(admin, adminMessages.nav.settings, settings.title);
-    const fee = admin.getByLabel(settings.labels.transferFeeBps, { exact: true });
-    await expect(fee).toHaveValue('2');
-    await fee.fill('3.5');
-    await expect(admin.getByRole('definition').filter({ hasText: '3.5%' })).toBeVisible();
-    await admin.getByRole('button', { name: settings.save, exact: true }).click();
-    await expectToast(admin, settings.saved);
-
-    await page.goto('/transfer');
-    await expect(page.getByText('You pay a 3.5% fee on top of the amount', { exact: false })).toBeVisible();
-    const { email, amount, send, dialog } = transferForm(page);
-    await email.fill(recipient.email);
-    await amount.fill('100');
-    await send.click();
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('term')).toHaveText(['Amount', 'Fee (3.5%)', 'Total']);
-    await expect(dialog.getByRole('definition')).toHaveText(['$100.00', '$3.50', '$103.50']);
-  } finally {
-    // Other journeys (transfer-checks.spec.ts) expect the default 2%.
-    await saveSettingsViaApi(admin, { transferFeeBps: 200 });
-  }
 });

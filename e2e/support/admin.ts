@@ -1,7 +1,7 @@
 // Helpers for the operator's console journeys: the seeded admin signed in, in a browser of its own,
 // beside the member's; the console's sections reached through its navigation.
 import { adminMessages, type Settings } from '@meridian/shared';
-import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
 import { appOrigin, makeUser, registerViaApi, type TestUser } from './users';
 
@@ -9,25 +9,43 @@ import { appOrigin, makeUser, registerViaApi, type TestUser } from './users';
  * Signs `page`'s context in as the operator the e2e server seeds (E2E_ADMIN), through the API: the
  * login form has journeys of its own, and the console is what these journeys are about.
  */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  const res = await page.request.post('/api/auth/sign-in/email', {
+export async function signInAsAdmin(page: Page, origin = appOrigin()): Promise<void> {
+  const res = await page.request.post(`${origin}/api/auth/sign-in/email`, {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    headers: { origin: appOrigin() },
+    headers: { origin },
   });
   if (!res.ok()) throw new Error(`signing in as ${E2E_ADMIN.email} failed: ${res.status()} ${await res.text()}`);
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 /**
  * `admin`: a page signed in as the operator in a browser context of its own (the test's own options,
- * theme included), so the test's `page` stays the member's; the context closes after the test.
+ * theme included), so the test's `page` stays the member's; the context closes after the test. The
+ * operator signs in once per worker (`adminState`, the session's cookies) and each test's context
+ * starts from that state: signing in is not what these journeys test (sign-out.spec.ts and
+ * content-security-policy.spec.ts sign in for themselves).
  */
-export const test = base.extend<{ admin: Page }>({
-  admin: async ({ browser }, use) => {
-    const context = await browser.newContext();
+export const test = base.extend<{ admin: Page }, { adminState: StorageState }>({
+  adminState: [
+    async ({ browser }, use, workerInfo) => {
+      // No test is running yet: the app's origin comes from the project's options.
+      const origin = new URL(String(workerInfo.project.use.baseURL)).origin;
+      const context = await browser.newContext();
+      try {
+        await signInAsAdmin(await context.newPage(), origin);
+        const state = await context.storageState();
+        await use(state);
+      } finally {
+        await context.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  admin: async ({ browser, adminState }, use) => {
+    const context = await browser.newContext({ storageState: adminState });
     try {
-      const page = await context.newPage();
-      await signInAsAdmin(page);
-      await use(page);
+      await use(await context.newPage());
     } finally {
       await context.close();
     }

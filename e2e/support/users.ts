@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, test } from '@playwright/test';
 import { e2eDataDir } from './env';
@@ -11,7 +11,6 @@ export interface TestUser {
   password: string;
 }
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 let counter = 0;
 
 /** A new, valid registration with an e-mail no other call (in any worker or run) returns. */
@@ -29,28 +28,26 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 /**
- * Runs the operator CLI (`npm run admin -- <args>`) against the e2e server's data folder; while the
- * server runs, the CLI hands the command to it. Returns stdout; throws with stderr on failure.
+ * Runs an operator command (`npm run admin -- <args>`) on the e2e server, as the CLI does while a
+ * server holds the data folder: a POST to its loopback-only internal endpoint with the token the
+ * server wrote into DATA_DIR/server.json. Spawning the CLI (a tsx process loading the whole server)
+ * cost ~3 s per call; the CLI's own hand-over is tested in apps/server (main.test.ts, admin.test.ts).
+ * Returns the command's output as the CLI prints it; throws with the server's message on failure.
  */
-export function runAdmin(args: string[], timeoutMs = 60_000): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir() };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args],
-      { cwd: root, env, timeout: timeoutMs, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(
-            new Error(`npm run admin -- ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stderr}${stdout}`),
-          );
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
+export async function runAdmin(args: string[], timeoutMs = 60_000): Promise<string> {
+  const { port, token } = JSON.parse(readFileSync(path.join(e2eDataDir(), 'server.json'), 'utf8')) as {
+    port: number;
+    token: string;
+  };
+  const res = await fetch(`http://127.0.0.1:${port}/api/internal/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': token },
+    body: JSON.stringify({ args }),
+    signal: AbortSignal.timeout(timeoutMs),
   });
+  const body = (await res.json()) as { output?: string; error?: { message: string } };
+  if (!res.ok) throw new Error(`npm run admin -- ${args.join(' ')} failed (${res.status}): ${body.error?.message}`);
+  return `${body.output ?? ''}\n`;
 }
 
 /** The app's origin, which the server requires on every state-changing request from a browser. */
@@ -70,6 +67,18 @@ export async function registerViaApi(page: Page, user: TestUser): Promise<void> 
     headers: { origin: appOrigin() },
   });
   if (!res.ok()) throw new Error(`registering ${user.email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Signs `page`'s context in through the API (the session cookie lands in the context): for journeys
+ * about what a signed-in device sees, not about the /login form (logIn in ui.ts).
+ */
+export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: appOrigin() },
+  });
+  if (!res.ok()) throw new Error(`signing in as ${email} failed: ${res.status()} ${await res.text()}`);
 }
 
 /** A new user, registered and signed in within `page`'s context, and activated by the operator. */

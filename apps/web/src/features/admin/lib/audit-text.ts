@@ -14,6 +14,9 @@ const isRecord = (value: unknown): value is Details =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const cents = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined);
+/** `table[key]` only when the table has that key itself: an action or actor such as 'constructor' must not find Object.prototype's. */
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** 'admin:ops@x.com' -> Admin, ops@x.com; 'cli' -> Command line; 'system:accrual' -> System, accrual. */
 export function actorParts(actor: string): { kind: string; name: string } {
@@ -21,14 +24,15 @@ export function actorParts(actor: string): { kind: string; name: string } {
   const name = rest.join(':');
   const kinds: Record<string, string> = adminMessages.audit.actorKinds;
   if (actor === 'cli') return { kind: kinds.cli ?? actor, name: '' };
-  if (name !== '' && kinds[prefix]) return { kind: kinds[prefix] ?? prefix, name };
+  const kind = own(kinds, prefix);
+  if (name !== '' && kind) return { kind, name };
   return { kind: '', name: actor };
 }
 
 /** The action's name in the filter and the table ('Deposit approved'); an unknown action as written. */
 export function actionLabel(action: string): string {
   const labels: Record<string, string> = adminMessages.audit.actionLabels;
-  return labels[action] ?? action;
+  return own(labels, action) ?? action;
 }
 
 /** The plan's or method's name wherever the entry keeps it (itself, or its before/after values). */
@@ -67,7 +71,7 @@ export function auditSentence(entry: AuditEntry): string {
     case 'export.transactions':
       return entry.targetUserId ? says.exportMemberTransactions(words) : says['export.transactions']();
     default: {
-      const phrase = (says as Record<string, ((w: AuditWords) => string) | undefined>)[entry.action];
+      const phrase = own<(w: AuditWords) => string>(says, entry.action);
       return (phrase ?? says.other)(words);
     }
   }
@@ -138,7 +142,8 @@ export function filterWords(filters: unknown): string {
     if (typeof value !== 'string' || value === '') return [];
     if (key === 'q') return [adminMessages.audit.matching(value)];
     if (key === 'userId') return [adminMessages.audit.oneMember];
-    return [FILTER_WORDS[key]?.[value] ?? value];
+    const words = own(FILTER_WORDS, key);
+    return [(words && own(words, value)) ?? value];
   });
   return words.length === 0 ? adminMessages.audit.noFilters : words.join(', ');
 }

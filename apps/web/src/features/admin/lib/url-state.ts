@@ -1,6 +1,19 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
+/** The address's query with `name` set to `value`, or left out when `value` is empty; the others kept. */
+export function withParam(params: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === '') next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
+/** `raw` when it is one of `choices`, else `fallback`. */
+export function choiceOf<T extends string>(raw: string, choices: readonly T[], fallback: T): T {
+  return choices.includes(raw as T) ? (raw as T) : fallback;
+}
+
 /**
  * A list's filter kept in the address bar, so Back, a reload and a shared link show the same list.
  * Changing it replaces the history entry (typing a search does not fill the Back button).
@@ -8,16 +21,7 @@ import { useSearchParams } from 'react-router';
 export function useUrlParam(name: string): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();
   const set = useCallback(
-    (value: string) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value === '') next.delete(name);
-          else next.set(name, value);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
+    (value: string) => setParams((prev) => withParam(prev, name, value), { replace: true, preventScrollReset: true }),
     [name, setParams],
   );
   return [params.get(name) ?? '', set];
@@ -30,7 +34,7 @@ export function useUrlChoice<T extends string>(
   fallback: T,
 ): [T, (value: T) => void] {
   const [raw, set] = useUrlParam(name);
-  const value = choices.includes(raw as T) ? (raw as T) : fallback;
+  const value = choiceOf(raw, choices, fallback);
   const choose = useCallback((next: T) => set(next === fallback ? '' : next), [set, fallback]);
   return [value, choose];
 }

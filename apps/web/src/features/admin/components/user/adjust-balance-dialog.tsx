@@ -1,6 +1,6 @@
-import { adminMessages, adminReasonField, formatCents, parseSignedDollars } from '@meridian/shared';
+import { adminMessages } from '@meridian/shared';
 import { useRef } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
@@ -10,19 +10,7 @@ import { cn } from '../../../../lib/cn';
 import { useIdempotencyKey } from '../../../../lib/use-idempotency-key';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useAdjustBalance } from '../../api/adjust-balance';
-
-/** The dialog's fields in the operator's units: a signed dollar amount, and the reason the books will keep. */
-const adjustFormSchema = z.object({
-  amount: z.string().transform((raw, ctx) => {
-    const cents = parseSignedDollars(raw);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: adminMessages.adjust.amountInvalid });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  reason: adminReasonField,
-});
+import { adjustFormSchema, adjustPreview } from '../../lib/adjust-amount';
 
 interface AdjustBalanceDialogProps {
   isOpen: boolean;
@@ -30,23 +18,6 @@ interface AdjustBalanceDialogProps {
   userId: string;
   userName: string;
   balanceCents: number;
-}
-
-const text = adminMessages.adjust;
-
-/**
- * What the amount will do, as the operator types it ('Adds $25.00: the balance becomes $125.00'). A
- * debit the balance cannot cover is said to be refused, as the server will refuse it: never a
- * negative balance the books cannot have.
- */
-function preview(raw: string, balanceCents: number): { text: string; refused: boolean } {
-  const cents = parseSignedDollars(raw);
-  const balance = formatCents(balanceCents);
-  if (cents === null) return { text: text.previewNow(balance), refused: false };
-  const amount = formatCents(Math.abs(cents));
-  if (balanceCents + cents < 0) return { text: text.previewRefused(amount, balance), refused: true };
-  const after = formatCents(balanceCents + cents);
-  return { text: cents > 0 ? text.previewAdds(amount, after) : text.previewTakes(amount, after), refused: false };
 }
 
 /**
@@ -59,7 +30,7 @@ export function AdjustBalanceDialog({ isOpen, onClose, userId, userName, balance
   const form = useZodForm(adjustFormSchema, { defaultValues: { amount: '', reason: '' } });
   const { keyFor, settle } = useIdempotencyKey();
   const adjust = useAdjustBalance();
-  const said = preview(form.watch('amount') ?? '', balanceCents);
+  const said = adjustPreview(form.watch('amount') ?? '', balanceCents);
 
   const close = () => {
     if (adjust.isPending) return;
