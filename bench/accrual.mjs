@@ -5,9 +5,9 @@
 //    temporary data folder, as `npm start` runs it.
 // 2. N active investments seeded by SQL: N/4 members (each one investment in each of the four default
 //    plans, amounts spread over the plan's range), every member's six accounts opened as registration
-//    does, funded (external -> balance) and invested (balance -> invested) through the ledger's batch
-//    form (ledger_book_batch) with their history rows; investments started at times spread over the day
-//    before the run.
+//    does, funded (external -> balance) and invested (balance -> invested) through the ledger's booking
+//    rule (ledger_book, a batch a call) with their history rows; investments started at times spread
+//    over the day before the run.
 // 3. The clock advanced --days D (1): the app's own job, runAccrual(db, now), times D days ahead.
 // 4. investments/s, total seconds, who used the CPU (this process runs the job), the goal and PASS/FAIL
 //    (1,000,000 investments in <= 60 s on PostgreSQL; 100,000 in <= 60 s on PGlite); then the books:
@@ -169,18 +169,16 @@ function line(userId, type, mode, method, description, amountCents) {
 }
 
 /**
- * Books these bookings in one call of the ledger's batch form, ledger_book_batch (the books' only
- * writer), with the arguments the app's own bookBatch sends (batchColumns).
+ * Books these bookings in one call of the ledger's booking rule, ledger_book (the books' only writer),
+ * with the arguments the app's own bookBatch sends (bookingColumns); every one must be booked.
  */
 async function bookAll(q, bookings) {
-  const { batchColumns } = await import('../apps/server/src/ledger/book-batch.ts');
-  const { drawTransactionIds } = await import('../apps/server/src/ledger/book.ts');
-  const columns = batchColumns(
-    bookings,
-    bookings.map((b) => drawTransactionIds(b.history)),
-  );
+  const { bookingColumns } = await import('../apps/server/src/ledger/book.ts');
+  const columns = bookingColumns(bookings);
   const params = columns.map((_, i) => `$${i + 1}`).join(', ');
-  await q(`SELECT ledger_book_batch(${params}, NULL, NULL, NULL)`, columns);
+  const { rows } = await q(`SELECT outcomes FROM ledger_book(${params}, NULL, NULL)`, columns);
+  const unbooked = rows[0].outcomes.filter((o) => o !== 'booked');
+  if (unbooked.length > 0) throw new Error(`seeding: ${unbooked.length} bookings not booked (${unbooked[0]})`);
 }
 
 async function openDatabase() {

@@ -5,8 +5,8 @@
 //   npm run bench:instructions            (node --import tsx bench/instructions.mjs)
 //
 // 1. A throwaway cluster (scripts/pg-cluster.mjs), migrated by the server's own migrations, with
-//    1,000 active users, each funded by 10 bookings of ledger_book (tables of a realistic size, so
-//    the statements get the plans they get under the benchmark).
+//    1,000 active users, each funded by 10 bookings of ledger_book, each with a key (tables of a
+//    realistic size, so the statements get the plans they get under the benchmark).
 // 2. The cluster is stopped and PostgreSQL runs in single-user mode under valgrind's callgrind,
 //    replaying the server's transfer statement (ledger/transfer.ts: transferBatchStatement with
 //    transferValues, its text and parameters exactly) as PREPARE + EXECUTE, one transfer a call,
@@ -20,7 +20,6 @@
 //
 // Needs Debian's postgresql and valgrind packages. Exit code 0, or 2 on an error.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -80,20 +79,43 @@ async function seed(url) {
       `SELECT ledger_open_accounts(u.id, ARRAY['balance']) FROM users u WHERE u.email LIKE '%@bench.invalid'`,
     );
     // Each opening claims a key, so idempotency_keys holds 10,000 rows when the statistics are taken, as
-    // a live table does (empty, it gets plans that scan it, which no real database would).
-    await client.query(
-      `SELECT ledger_book(jsonb_build_object('kind', 'adjustment', 'userId', u.id,
-           'idempotency', jsonb_build_object('userId', u.id, 'key', 'opening-' || g, 'requestHash', 'opening'),
-           'postings', jsonb_build_array(
-             jsonb_build_object('user', u.id, 'kind', 'balance', 'amountCents', 100000),
-             jsonb_build_object('system', 'external', 'amountCents', -100000)),
-           'history', jsonb_build_array(jsonb_build_object('userId', u.id, 'type', 'credit', 'mode', 'adjustment',
-             'method', 'adjustment', 'description', 'Opening balance', 'amountCents', 100000, 'status', 'success',
-             'wallet', 'balance')),
-           'transactionIds', jsonb_build_array(gen_random_uuid())))
-         FROM users u, generate_series(1, $1) AS g WHERE u.email LIKE '%@bench.invalid'`,
-      [OPENINGS],
-    );
+    // a live table does (empty, it gets plans that scan it, which no real database would). Booked by
+    // ledger_book with the arguments the app's own book.ts sends (bookingColumns), one call per round of
+    // openings, so each balance is updated ten times and its table is the size ten bookings leave it
+    // (one call of all of them would update each once: a table so small the planner scans it).
+    const { bookingColumns } = await import('../apps/server/src/ledger/book.ts');
+    for (let g = 1; g <= OPENINGS; g++) {
+      const openings = [];
+      for (let n = 1; n <= USERS; n++) {
+        const userId = `u${n}`;
+        openings.push({
+          kind: 'adjustment',
+          userId,
+          idempotency: { userId, key: `opening-${g}`, requestHash: 'opening' },
+          postings: [
+            { account: { userId, kind: 'balance' }, amountCents: 100_000 },
+            { account: { system: 'external' }, amountCents: -100_000 },
+          ],
+          history: [
+            {
+              userId,
+              type: 'credit',
+              mode: 'adjustment',
+              method: 'adjustment',
+              description: 'Opening balance',
+              amountCents: 100_000,
+              status: 'success',
+              wallet: 'balance',
+            },
+          ],
+        });
+      }
+      const columns = bookingColumns(openings);
+      await client.query(
+        `SELECT 1 FROM ledger_book(${columns.map((_, i) => `$${i + 1}`).join(', ')}, NULL, NULL)`,
+        columns,
+      );
+    }
     // INSTRUCTIONS_SEED_SQL: run after the seed, e.g. an ALTER FUNCTION to try before its migration.
     if (process.env.INSTRUCTIONS_SEED_SQL) await client.query(process.env.INSTRUCTIONS_SEED_SQL);
     await client.query('VACUUM ANALYZE');
@@ -114,7 +136,7 @@ async function script(n) {
   const { MAX_TRANSFER_BATCH, transferBatchStatement, transferValues } = await import(
     '../apps/server/src/ledger/transfer.ts'
   );
-  const { historyWording, TRANSFER_FEE_BPS, transferFeeCents } = await import('../packages/shared/src/index.ts');
+  const { TRANSFER_FEE_BPS, transferFeeCents } = await import('../packages/shared/src/index.ts');
   // The server's own message to each recipient, queued by the same statement (as the app sends it).
   const { recipientNotice } = await import('../apps/server/src/modules/transfers/transfers.notice.ts');
   const notice = recipientNotice('http://127.0.0.1:3000');
@@ -130,27 +152,19 @@ async function script(n) {
     const r = ((s - 1 + random(USERS - 1)) % USERS) + 1;
     const amountCents = random(1000);
     transfers.push({
-      senderId: `u${s}`,
-      senderName: `Bench User ${s}`,
+      sender: { id: `u${s}`, name: `Bench User ${s}` },
       idempotencyKey: `key-${i}`,
       requestHash: 'h'.repeat(43),
       recipientEmail: `u${r}@bench.invalid`,
       amountCents,
       feeCents: transferFeeCents(amountCents, TRANSFER_FEE_BPS),
-      debitPrefix: historyWording.transferToPrefix,
-      creditPrefix: historyWording.transferFromPrefix,
-      topics: ['wallet', 'transactions'],
     });
   }
   const lines = [`PREPARE batch AS ${transferBatchStatement.text.replace(/\s+/g, ' ')}`];
   for (let i = 0; i < transfers.length; i += PER_CALL) {
     const some = transfers.slice(i, i + PER_CALL);
     const at = new Date();
-    const values = transferValues(
-      some,
-      some.map(() => [randomUUID(), randomUUID()]),
-      { at, notice: notice(at) },
-    );
+    const values = transferValues(some, { at, notice: notice(at) });
     lines.push(`EXECUTE batch(${values.map(parameter).join(', ')})`);
   }
   return `${lines.join('\n')}\n`;

@@ -3,8 +3,8 @@
 // 1. Endpoint floors under the same autocannon load: GET /api/health (Fastify alone) and GET /api/me
 //    (session cookie → Better Auth session and user lookups → our user lookup), with the server's CPU
 //    per request — what every authenticated request costs before any money moves.
-// 2. The transfer's own SQL as the server sends it (the session lookup, then one ledger_book call
-//    with the transfer's booking), replayed by pgbench with 16 clients: what PostgreSQL can do for
+// 2. The transfer's own SQL as the server sends it (the session lookup, then the transfer statement
+//    with a batch of one), replayed by pgbench with 16 clients: what PostgreSQL can do for
 //    this exact workload when the client costs nothing. (The replays of the former 15-round-trip
 //    transfer are gone with it; decision 003 keeps their figures.)
 // 3. pgbench's TPC-B with one pg_notify added in each transaction: the same lock on a known workload.
@@ -65,27 +65,18 @@ const RANDOM_TRANSFER = `\\set a random(1, :nusers)
 `;
 
 /**
- * What the server does per transfer today: the session lookup, then one call of ledger_book with
- * the transfer's booking (ledger/transfer.ts passes the history rows as parameters; here the whole
- * booking is one expression, as pgbench has no JSON parameters).
+ * What the server does per transfer on an idle node: the session lookup, then the transfer statement
+ * with a batch of one (ledger/transfer.ts transferValues: the recipient found by e-mail, the booking by
+ * ledger_book inside it), the recipient's e-mail left out. pgbench (simple protocol) writes each
+ * variable into the text as it is, so the text ones are quoted here.
  */
 const PROCEDURE_SQL = `${RANDOM_TRANSFER}SELECT user_id AS su, token AS st FROM bench.users WHERE n = :a \\gset
-SELECT user_id AS ru FROM bench.users WHERE n = :r \\gset
-SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = :st;
-SELECT ledger_book(jsonb_build_object('kind', 'transfer', 'userId', :su::text,
-  'idempotency', jsonb_build_object('userId', :su::text, 'key', gen_random_uuid()::text, 'requestHash', 'replay'),
-  'postings', jsonb_build_array(
-    jsonb_build_object('user', :su::text, 'kind', 'balance', 'amountCents', -(:amt::bigint + :fee::bigint)),
-    jsonb_build_object('user', :ru::text, 'kind', 'balance', 'amountCents', :amt::bigint),
-    jsonb_build_object('system', 'fee_revenue', 'amountCents', :fee::bigint)),
-  'history', jsonb_build_array(
-    jsonb_build_object('userId', :su::text, 'type', 'debit', 'mode', 'transfer', 'method', 'transfer',
-      'description', 'Transfer to Bench', 'amountCents', :amt::bigint, 'feeCents', :fee::bigint, 'status', 'success', 'wallet', 'balance'),
-    jsonb_build_object('userId', :ru::text, 'type', 'credit', 'mode', 'transfer', 'method', 'transfer',
-      'description', 'Transfer from Bench', 'amountCents', :amt::bigint, 'status', 'success', 'wallet', 'balance')),
-  'transactionIds', jsonb_build_array(gen_random_uuid(), gen_random_uuid()),
-  'notify', jsonb_build_object('channel', 'meridian_events', 'userIds', jsonb_build_array(:su::text, :ru::text),
-    'topics', '["wallet","transactions"]'::jsonb)));
+SELECT email AS re FROM bench.users WHERE n = :r \\gset
+SELECT s.expires_at AS session_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ':st';
+SELECT * FROM ledger_transfer_batch(ARRAY[':su'], ARRAY['Bench User'], ARRAY[NULL::text], ARRAY[':re'],
+  ARRAY[:amt::bigint], ARRAY[:fee::bigint], ARRAY[gen_random_uuid()::text], ARRAY['replay'],
+  ARRAY[gen_random_uuid()::text], ARRAY[gen_random_uuid()::text], 'Transfer to ', 'Transfer from ', 'meridian_events',
+  ARRAY['wallet', 'transactions'], NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 `;
 
 const TPCB_NOTIFY_SQL = `\\set aid random(1, 100000 * :scale)
@@ -161,7 +152,7 @@ export async function diagnose({
   writeFileSync(procedure, PROCEDURE_SQL);
   const db = new URL(cluster.url).pathname.slice(1);
   for (const [name, script, notify] of [
-    ['transfer SQL as the server sends it (session lookup + ledger_book, NOTIFY inside)', procedure, 1],
+    ['transfer SQL as the server sends it (session lookup + ledger_transfer_batch, NOTIFY inside)', procedure, 1],
   ]) {
     await query(cluster.url, 'CHECKPOINT');
     if (statements) await enableStatements(cluster.url);

@@ -102,22 +102,10 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
       `INSERT INTO audit_log (actor, action, target_user_id) SELECT 'bench:seed', 'user.activate', user_id FROM bench_seed`,
     );
     // The opening balances are booked by the ledger's own function (apps/server/src/ledger/book.sql),
-    // as an operator's adjustment would be: the money tables accept no other writer.
-    await client.query(
-      `CREATE TEMP TABLE bench_booked ON COMMIT DROP AS
-         SELECT user_id, (ledger_book(jsonb_build_object(
-           'kind', 'adjustment', 'userId', user_id,
-           'postings', jsonb_build_array(
-             jsonb_build_object('user', user_id, 'kind', 'balance', 'amountCents', $1::bigint),
-             jsonb_build_object('system', 'external', 'amountCents', -$1::bigint)),
-           'history', jsonb_build_array(jsonb_build_object(
-             'userId', user_id, 'type', 'credit', 'mode', 'adjustment', 'method', 'adjustment',
-             'description', $2::text, 'amountCents', $1::bigint, 'status', 'success', 'wallet', 'balance')),
-           'transactionIds', jsonb_build_array(gen_random_uuid())
-         )) ->> 'journalId')::bigint AS journal_id
-         FROM bench_seed`,
-      [cents, reason],
-    );
+    // as an operator's adjustment would be: the money tables accept no other writer. A database of a
+    // version from before decision 021 (`bench ab --base` an older commit) has its JSON door instead.
+    const { rows: door } = await client.query(`SELECT to_regprocedure('ledger_book(jsonb)') IS NOT NULL AS json`);
+    await client.query(door[0].json ? FUND_BY_JSON_DOOR : FUND_BY_BOOKING_RULE, [cents, reason]);
     await client.query(
       `INSERT INTO audit_log (actor, action, target_user_id, details)
          SELECT 'bench:seed', 'balance.adjust', user_id,
@@ -135,3 +123,42 @@ export async function activateAndFund({ databaseUrl, runId, cents }) {
     await client.end().catch(() => {});
   }
 }
+
+/**
+ * bench_booked (user_id, journal_id): each bench_seed user's opening balance, one journal external ->
+ * balance of $1 cents with a history row reading $2, booked in one call of ledger_book, the booking rule.
+ */
+const FUND_BY_BOOKING_RULE = `
+  CREATE TEMP TABLE bench_booked ON COMMIT DROP AS
+    WITH s AS (SELECT user_id, row_number() OVER (ORDER BY user_id)::int AS n FROM bench_seed),
+    b AS (
+      SELECT * FROM ledger_book(
+        (SELECT array_agg('adjustment'::text ORDER BY n) FROM s), (SELECT array_agg(user_id ORDER BY n) FROM s),
+        (SELECT array_agg(NULL::text) FROM s), (SELECT array_agg(NULL::text) FROM s), (SELECT array_agg(NULL::text) FROM s),
+        (SELECT array_agg(n ORDER BY n) || array_agg(n ORDER BY n) FROM s),
+        (SELECT array_agg(user_id ORDER BY n) || array_agg(NULL::text) FROM s),
+        (SELECT array_agg('balance'::text) || array_agg(NULL::text) FROM s),
+        (SELECT array_agg(NULL::text) || array_agg('external'::text) FROM s),
+        (SELECT array_agg($1::numeric) || array_agg(-$1::numeric) FROM s),
+        (SELECT array_agg(n ORDER BY n) FROM s), (SELECT array_agg(gen_random_uuid()::text) FROM s),
+        (SELECT array_agg(user_id ORDER BY n) FROM s), (SELECT array_agg('credit'::text) FROM s),
+        (SELECT array_agg('adjustment'::text) FROM s), (SELECT array_agg('adjustment'::text) FROM s),
+        (SELECT array_agg($2::text) FROM s), (SELECT array_agg($1::numeric) FROM s), (SELECT array_agg(0::numeric) FROM s),
+        (SELECT array_agg('success'::text) FROM s), (SELECT array_agg('balance'::text) FROM s),
+        '{}'::int[], '{}'::text[], '{}'::text[], NULL, NULL))
+    SELECT s.user_id, b.journal_ids[s.n] AS journal_id FROM s, b`;
+
+/** The same through ledger_book(jsonb), a journal a call, for a database from before decision 021. */
+const FUND_BY_JSON_DOOR = `
+  CREATE TEMP TABLE bench_booked ON COMMIT DROP AS
+    SELECT user_id, (ledger_book(jsonb_build_object(
+      'kind', 'adjustment', 'userId', user_id,
+      'postings', jsonb_build_array(
+        jsonb_build_object('user', user_id, 'kind', 'balance', 'amountCents', $1::bigint),
+        jsonb_build_object('system', 'external', 'amountCents', -$1::bigint)),
+      'history', jsonb_build_array(jsonb_build_object(
+        'userId', user_id, 'type', 'credit', 'mode', 'adjustment', 'method', 'adjustment',
+        'description', $2::text, 'amountCents', $1::bigint, 'status', 'success', 'wallet', 'balance')),
+      'transactionIds', jsonb_build_array(gen_random_uuid())
+    )) ->> 'journalId')::bigint AS journal_id
+    FROM bench_seed`;

@@ -138,7 +138,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.decorateRequest('sessionRecalled', false);
+  app.decorateRequest('recalled', null);
   installErrorHandler(app);
   app.addHook('onRequest', refuseNulInUrl);
   app.addHook('preValidation', refuseDeepBody);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, type UserRow } from './core/users/users.queries.js';
 import { walletOf } from './ledger/balances.js';
 import { moneyTransaction } from './ledger/money-transaction.js';
-import { bookTransferOnce } from './ledger/transfer.js';
+import { TransferCommitter } from './ledger/transfer-committer.js';
 import { AppError } from './lib/app-error.js';
 import { runAccrual } from './modules/investments/accrual.service.js';
 import { listVisibleInvestments } from './modules/investments/investments.queries.js';
@@ -16,10 +16,13 @@ import { createTestApp, type TestContext } from './test/test-app.js';
 
 const clock = movableClock();
 let ctx: TestContext;
+/** Each transfer alone in its own transaction, by the test's clock. */
+let transfers: TransferCommitter;
 const people: UserRow[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp({}, clock);
+  transfers = new TransferCommitter(ctx.db, { maxBatch: 1, clock });
   for (let i = 0; i < 4; i++) {
     const u = await fundedUser(ctx, 3_000_000, i > 0 && people[0] ? { referrerId: people[0].referralId } : {});
     const row = await findUserByEmail(ctx.db, u.body.email);
@@ -76,13 +79,17 @@ async function apply(o: Op): Promise<void> {
     }
     case 'transfer':
       return attempt(() =>
-        transfer((b) => bookTransferOnce(ctx.db, b, { at: clock.now(), notice: null }), person(o.from), {
-          recipientEmail: person(o.to).email,
-          amountCents: o.amount,
-          idempotencyKey: randomUUID(),
-          requestHash: 'property-test',
-          feeBps: 200,
-        }),
+        transfer(
+          transfers,
+          { recipientEmail: person(o.to).email, amountCents: o.amount },
+          {
+            sender: person(o.from),
+            idempotencyKey: randomUUID(),
+            requestHash: 'property-test',
+            feeBps: 200,
+            readSenderAgain: () => Promise.reject(new Error('a sender read afresh is never read again')),
+          },
+        ),
       );
   }
 }

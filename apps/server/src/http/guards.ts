@@ -1,18 +1,20 @@
 import { messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
+import type { RecalledSession } from '../core/auth/session-reader.js';
 import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The signed-in user as read in this request (null for a session only recalled: see `recalled`). */
     user: UserRow | null;
     /** The session token of `user`, set with it. */
     sessionToken: string | null;
     /**
-     * Set when `user` was recalled from this node's memory rather than read
-     * (requireActiveUserCheckedLater): the route's booking must check the session again.
+     * The session requireActiveUserCheckedLater recalled from this node's memory instead of reading it:
+     * not a user (`user` stays null), only a sender whose booking checks the session (transferSender).
      */
-    sessionRecalled: boolean;
+    recalled: RecalledSession | null;
   }
 }
 
@@ -23,7 +25,7 @@ declare module 'fastify' {
 async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   const signedIn = await request.server.deps.readSession(request.headers);
   request.sessionToken = signedIn?.token ?? null;
-  request.sessionRecalled = false;
+  request.recalled = null;
   return signedIn?.user ?? null;
 }
 
@@ -41,36 +43,35 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
 
 /**
  * requireActiveUser without a round trip when this node read the same session a moment ago: only for
- * a route whose booking checks, in its own transaction, that the session is still live and its user
- * still active and unchanged, and that asks requireActiveUser when that check fails (the transfer).
- * A session signed out elsewhere is then found out by the booking, after the body's validation.
+ * the transfer, whose booking checks, in its own transaction, that the session is still live and its
+ * user still active and unchanged, and reads it again (readSenderAgain) when that check fails. The
+ * recalled session is no user: `currentUser` refuses it and only `transferSender` hands it on, typed as
+ * what only that booking takes. A session signed out elsewhere is then found out
+ * by the booking, after the body's validation.
  */
 export async function requireActiveUserCheckedLater(request: FastifyRequest): Promise<void> {
   const recalled = request.server.deps.rememberedSessions.recall(request.headers);
   if (!recalled) return requireActiveUser(request);
-  request.user = recalled.user;
+  request.user = null;
   request.sessionToken = recalled.token;
-  request.sessionRecalled = true;
+  request.recalled = recalled;
+}
+
+/** Who sends a transfer: the user read in this request, or the session recalled for it (checked by its booking). */
+export function transferSender(request: FastifyRequest): UserRow | RecalledSession {
+  if (request.recalled) return request.recalled;
+  return currentUser(request);
 }
 
 /**
- * The session a requireActiveUserCheckedLater request was recalled by, for its booking to check, and
- * how to read it afresh when that check fails (forgotten first; throws as requireActiveUser does).
- * Undefined when the session was read, not recalled.
+ * The sender of a requireActiveUserCheckedLater request read afresh, when its booking found the recalled
+ * session no longer live or its user changed: forgotten first, then read as requireActiveUser reads it
+ * (and refused as it refuses: 401, 403).
  */
-export function recalledSession(
-  request: FastifyRequest,
-): { token: string; readAgain: () => Promise<UserRow> } | undefined {
-  const token = request.sessionToken;
-  if (!request.sessionRecalled || token === null) return undefined;
-  return {
-    token,
-    readAgain: async () => {
-      request.server.deps.rememberedSessions.forget(token);
-      await requireActiveUser(request);
-      return currentUser(request);
-    },
-  };
+export async function readSenderAgain(request: FastifyRequest): Promise<UserRow> {
+  if (request.recalled) request.server.deps.rememberedSessions.forget(request.recalled.token);
+  await requireActiveUser(request);
+  return currentUser(request);
 }
 
 /** An active admin: a deactivated operator keeps no access to the console. */
@@ -79,8 +80,12 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
 }
 
-/** The signed-in user of a guarded route. */
+/**
+ * The signed-in user of a guarded route. A session requireActiveUserCheckedLater only recalled is no
+ * user: taking it for one would skip the check its booking makes, so that is a programming error.
+ */
 export function currentUser(request: FastifyRequest): UserRow {
+  if (request.recalled) throw new Error('a recalled session is not a user: only transferSender hands it on');
   if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
   return request.user;
 }

@@ -10,12 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const migrations = path.join(here, '../db/migrations');
 /**
  * Each source file of the ledger's SQL, and the function whose newest migration must carry it whole.
- * transfer-batch.sql settles transfers and books them through ledger_book_rows (decision 017): it
- * writes no money row of its own.
+ * book.sql holds the booking rule, ledger_book, the one function that writes journals, entries and
+ * history rows; transfer-batch.sql gathers transfers' rows and books them through it (decision 021).
  */
 const SOURCES = [
   { file: 'book.sql', defines: 'ledger_book' },
-  { file: 'book-batch.sql', defines: 'ledger_book_rows' },
   { file: 'transfer-batch.sql', defines: 'ledger_transfer_batch' },
 ].map((s) => ({ ...s, text: readFileSync(path.join(here, s.file), 'utf8') }));
 
@@ -57,11 +56,10 @@ describe('the booking rule has one source', () => {
     );
     expect(found.map((f) => f.proname)).toEqual([
       'ledger_book',
-      'ledger_book_batch',
-      'ledger_book_rows',
       'ledger_claim',
       'ledger_entries_checked',
       'ledger_guard',
+      'ledger_history_row',
       'ledger_open_accounts',
       'ledger_transfer_batch',
     ]);
@@ -70,5 +68,25 @@ describe('the booking rule has one source', () => {
         SOURCES.some((s) => s.text.includes(f.prosrc)),
         f.proname,
       ).toBe(true);
+  });
+
+  it('one function writes the books: only ledger_book inserts into entries, journals and history rows', async () => {
+    const writers = await rows<{ proname: string; writes: string }>(
+      ctx.db,
+      sql`SELECT p.proname, w.writes FROM pg_proc p
+            CROSS JOIN LATERAL (VALUES ('entries'), ('journals'), ('transactions')) AS w(writes)
+           WHERE p.prosrc ~* (${'insert\\s+into\\s+'} || w.writes || ${'\\M'}) ORDER BY w.writes, p.proname`,
+    );
+    expect(writers).toEqual([
+      { proname: 'ledger_book', writes: 'entries' },
+      { proname: 'ledger_book', writes: 'journals' },
+      { proname: 'ledger_book', writes: 'transactions' },
+    ]);
+    const inSources = SOURCES.flatMap(({ file, text }) =>
+      [...text.matchAll(/CREATE OR REPLACE FUNCTION (\w+)\(([\s\S]*?)\n\$\$;/g)]
+        .filter((m) => /INSERT\s+INTO\s+entries\b/i.test(m[2] ?? ''))
+        .map((m) => `${file}: ${m[1]}`),
+    );
+    expect(inSources).toEqual(['book.sql: ledger_book']);
   });
 });

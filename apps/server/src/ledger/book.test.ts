@@ -143,11 +143,18 @@ describe('book()', () => {
   });
 
   it('answers a refusal decided by the caller after the key check, claiming nothing', async () => {
-    const [r] = await rows<{ result: { outcome: string; reason?: string } }>(
-      ctx.db,
-      sql`SELECT ledger_book(${JSON.stringify({ kind: 'x', idempotency: { userId: alice, key: randomUUID(), requestHash: 'h' }, refusal: 'no_one', postings: [] })}::jsonb) AS result`,
-    );
-    expect(r?.result).toEqual({ outcome: 'refused', reason: 'no_one' });
+    const key = randomUUID();
+    const bobBefore = await balance(bob);
+    expect(await book(ctx.db, { ...payment(5, key), refusal: 'no_one' })).toEqual({
+      outcome: 'refused',
+      reason: 'no_one',
+    });
+    expect(await keyRow(key)).toHaveLength(0);
+    expect(await balance(bob)).toBe(bobBefore);
+    // Its key stayed free; once taken, the key is answered before any refusal: a retry replays.
+    expect((await book(ctx.db, payment(5, key))).outcome).toBe('booked');
+    expect((await book(ctx.db, { ...payment(5, key), refusal: 'no_one' })).outcome).toBe('replay');
+    expect(await balance(bob)).toBe(bobBefore + 5);
   });
 
   it('refuses a journal that does not sum to zero', async () => {

@@ -7,10 +7,12 @@ import { rows } from '../lib/sql.js';
 import { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 
 /**
- * book(): the one way money moves. Every booking is one call of the SQL function ledger_book
- * (source: ./book.sql), which claims or replays the Idempotency-Key, locks user accounts in
- * (user, kind) order, applies conditional debits, gives system accounts entries only, writes the
- * journal, its entries and the history rows, and sends the NOTIFY, in one statement.
+ * The one way money moves (decision 021): every booking is a journal of a batch booked by the SQL
+ * function ledger_book (source: ./book.sql), which claims or replays the Idempotency-Key, decides
+ * whether the balances cover the debits, locks user accounts in (user, kind) order, gives system
+ * accounts entries only, writes the journals, their entries and history rows, and sends the
+ * notifications, in one statement. A single booking is a batch of one. A new kind of money movement is
+ * a Booking: its postings, its history rows, whom it tells.
  */
 
 /**
@@ -40,7 +42,7 @@ export interface HistoryLine {
 
 /** Whose views changed, and which views: one NOTIFY on the realtime channel, sent at commit. */
 export interface BookTopics {
-  userIds: string[];
+  userIds: readonly string[];
   topics: readonly RealtimeTopic[];
 }
 
@@ -59,12 +61,20 @@ export interface Booking {
   history: HistoryLine[];
   topics: BookTopics | null;
   idempotency?: IdempotencyClaim;
+  /** Why the caller refuses it, answered after the key check with nothing claimed or moved. */
+  refusal?: string;
   /**
    * When it happens by the app's clock (lib/clock.ts): its history rows' created_at. A test clock
    * (TEST_CLOCK) moves it as it moves the investments; the journal keeps the database's time.
    */
   at: Date;
 }
+
+/** One journal of a batch: a booking without an idempotency key, a notification or a time of its own. */
+export type BatchBooking = Omit<Booking, 'idempotency' | 'topics' | 'at' | 'refusal'>;
+
+/** Whose views changed, and which: told once for the whole batch, whatever it books. */
+export type BatchTopics = BookTopics;
 
 export type HistoryRow = typeof transactions.$inferSelect;
 
@@ -88,66 +98,201 @@ export type BookOutcome =
   | ({ outcome: 'booked' } & Booked)
   | { outcome: 'replay'; response: StoredAnswer; history: HistoryRow[] }
   | { outcome: 'key_reused' }
-  | { outcome: 'refused'; reason: string };
-
-/**
- * The booking as ledger_book reads it (see book.sql), with the ids of its history rows: drawn here
- * (random v4 uuids, as the database would draw them), so the answer need not carry them back.
- */
-export function bookingJson(b: Booking, transactionIds: readonly string[]): Record<string, unknown> {
-  return {
-    kind: b.kind,
-    userId: b.userId ?? null,
-    at: b.at.toISOString(),
-    idempotency: b.idempotency ?? null,
-    postings: b.postings.map(({ account, amountCents }) => ({ ...targetJson(account), amountCents })),
-    history: b.history,
-    transactionIds,
-    notify: b.topics
-      ? { channel: REALTIME_CHANNEL, userIds: [...new Set(b.topics.userIds)], topics: b.topics.topics }
-      : null,
-  };
-}
-
-/** Fresh ids for these history rows. */
-export function drawTransactionIds(history: readonly unknown[]): string[] {
-  return history.map(() => randomUUID());
-}
-
-function targetJson(t: PostingTarget): Record<string, unknown> {
-  if ('system' in t) return { system: t.system };
-  return { user: t.userId, kind: t.kind };
-}
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'insufficient'; accountId: number | null };
 
 /**
  * Books in its own transaction (one statement, one round trip). A replay or a reused key moves
  * nothing; a debit its account cannot cover throws InsufficientFunds and leaves the key free.
  */
-export async function book(db: Db, booking: Booking): Promise<BookOutcome> {
-  return runBooking(db, booking);
+export async function book(db: Db, booking: Booking): Promise<Exclude<BookOutcome, { outcome: 'insufficient' }>> {
+  const [out] = await bookJournals(db, [booking], booking.at, notices([booking]));
+  if (out?.outcome === 'insufficient') throw new InsufficientFunds(out.accountId);
+  if (!out) throw new Error('ledger_book: no answer');
+  return out;
 }
 
 /**
  * Books inside the caller's transaction, for operations that do more in it (an investment row, an
  * accrual mark). The caller's transaction carries the idempotency key, if any (see bookOnce).
  */
-export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency'>): Promise<Booked> {
-  const out = await runBooking(tx, booking);
-  if (out.outcome !== 'booked') throw new Error(`ledger_book: unexpected outcome ${out.outcome}`);
-  return out;
+export async function bookIn(tx: Db, booking: Omit<Booking, 'idempotency' | 'refusal'>): Promise<Booked> {
+  const [booked] = await bookAll(tx, [booking], booking.at, notices([booking]));
+  if (!booked) throw new Error('ledger_book: no answer');
+  return booked;
 }
 
-/** One call of ledger_book with this booking, its answer read against the booking's history rows. */
-async function runBooking(db: Db, booking: Booking): Promise<BookOutcome> {
-  const ids = drawTransactionIds(booking.history);
-  const json = JSON.stringify(bookingJson(booking, ids));
-  let found: { result: unknown }[];
+/**
+ * Many journals in one statement, inside the caller's transaction, which carries the exactly-once
+ * guarantee (the accrual's key). Each is booked as it would be alone after the ones before it; one
+ * its balances cannot cover throws InsufficientFunds, and the caller's transaction books none of them.
+ * `notify` is sent once for the batch, at commit. `at` is every history row's time, by the app's clock.
+ * Answers each booking's journal and history rows, in order.
+ */
+export async function bookBatch(
+  tx: Db,
+  bookings: readonly BatchBooking[],
+  at: Date,
+  notify: readonly BatchTopics[] = [],
+): Promise<Booked[]> {
+  const told = notify.flatMap((n) => n.userIds.map((userId) => ({ journal: null, userId, topics: n.topics })));
+  return bookAll(tx, bookings, at, told);
+}
+
+/** Books all of these or none: a journal the balances cannot cover throws InsufficientFunds. */
+async function bookAll(db: Db, bookings: readonly BatchBooking[], at: Date, told: Notice[]): Promise<Booked[]> {
+  return (await bookJournals(db, bookings, at, told)).map((out) => {
+    if (out.outcome === 'insufficient') throw new InsufficientFunds(out.accountId);
+    if (out.outcome !== 'booked') throw new Error(`ledger_book: unexpected outcome ${out.outcome}`);
+    return out;
+  });
+}
+
+/** Who is told of which topics when a journal (by its index; null: whatever the batch books) is booked. */
+interface Notice {
+  journal: number | null;
+  userId: string;
+  topics: readonly RealtimeTopic[];
+}
+
+/** Each booking's topics, told when that booking is booked. */
+function notices(bookings: readonly Pick<Booking, 'topics'>[]): Notice[] {
+  return bookings.flatMap((b, journal) =>
+    b.topics ? b.topics.userIds.map((userId) => ({ journal, userId, topics: b.topics?.topics ?? [] })) : [],
+  );
+}
+
+/** ledger_book's answer, one array element per journal (book.sql). */
+interface LedgerBookAnswer {
+  outcomes: string[];
+  journal_ids: (string | number | null)[];
+  shortfalls: (string | number | null)[];
+  history: unknown[];
+}
+
+/** One call of ledger_book with these bookings, each answered as ledger_book settled it. */
+async function bookJournals(
+  db: Db,
+  bookings: readonly (BatchBooking & Pick<Booking, 'idempotency' | 'refusal'>)[],
+  at: Date,
+  told: readonly Notice[],
+): Promise<BookOutcome[]> {
+  const params = bookingColumns(bookings, told).map((column) => sql.param(column));
+  let answer: LedgerBookAnswer | undefined;
   try {
-    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${json}::jsonb) AS result`);
+    [answer] = await rows<LedgerBookAnswer>(
+      db,
+      sql`SELECT outcomes, journal_ids, shortfalls, history FROM ledger_book(${sql.join(params, sql`, `)},
+        ${REALTIME_CHANNEL}, ${at.toISOString()}::timestamptz)`,
+    );
   } catch (err) {
     throw asDomainError(err);
   }
-  return readOutcome(found[0]?.result, booking.history, ids);
+  if (answer?.outcomes.length !== bookings.length) throw new Error('ledger_book: one answer per booking');
+  return bookings.map((b, i) => outcomeOf(answer, i, b.refusal));
+}
+
+/** Journal i's answer. */
+function outcomeOf(answer: LedgerBookAnswer, i: number, refusal: string | undefined): BookOutcome {
+  const outcome = answer.outcomes[i];
+  switch (outcome) {
+    case 'booked':
+      return { outcome, journalId: Number(answer.journal_ids[i]), history: historyRowsOf(answer.history[i]) };
+    case 'replay': {
+      const history = historyRowsOf(answer.history[i]);
+      const journalId = history[0]?.journalId ?? undefined;
+      const response: StoredAnswer = { journalId, transactionIds: history.map((h) => h.id) };
+      return { outcome, response, history };
+    }
+    case 'key_reused':
+      return { outcome };
+    case 'refused':
+      return { outcome, reason: refusal ?? 'refused' };
+    case 'insufficient': {
+      const shortfall = answer.shortfalls[i];
+      return { outcome, accountId: shortfall === null || shortfall === undefined ? null : Number(shortfall) };
+    }
+    default:
+      throw new Error(`ledger_book: unknown outcome ${outcome}`);
+  }
+}
+
+/**
+ * ledger_book's arguments before the channel (book.sql): the bookings as one array per field, in the
+ * order its parameters name them — journals, postings, history lines (each with an id drawn here, as
+ * the database would draw it), notices — each posting, line and notice with its journal's 1-based
+ * number. Plain arrays, no documents: the driver sends each as one parameter.
+ */
+export function bookingColumns(
+  bookings: readonly (BatchBooking & Pick<Booking, 'idempotency' | 'refusal'>)[],
+  told: readonly Notice[] = [],
+): unknown[][] {
+  const journal = {
+    kinds: [] as string[],
+    users: [] as (string | null)[],
+    keys: [] as (string | null)[],
+    hashes: [] as (string | null)[],
+    refusals: [] as (string | null)[],
+  };
+  const posting = {
+    journals: [] as number[],
+    users: [] as (string | null)[],
+    kinds: [] as (string | null)[],
+    systems: [] as (string | null)[],
+    amounts: [] as number[],
+  };
+  const line = {
+    journals: [] as number[],
+    ids: [] as string[],
+    users: [] as string[],
+    types: [] as string[],
+    modes: [] as string[],
+    methods: [] as (string | null)[],
+    descriptions: [] as string[],
+    amounts: [] as number[],
+    fees: [] as number[],
+    statuses: [] as string[],
+    wallets: [] as string[],
+  };
+  bookings.forEach((b, i) => {
+    const n = i + 1;
+    journal.kinds.push(b.kind);
+    journal.users.push(b.userId ?? null);
+    journal.keys.push(b.idempotency?.key ?? null);
+    journal.hashes.push(b.idempotency?.requestHash ?? null);
+    journal.refusals.push(b.refusal ?? null);
+    if (b.idempotency && b.idempotency.userId !== b.userId) {
+      throw new Error('ledger_book: a key belongs to the journal’s owner');
+    }
+    for (const { account, amountCents } of b.postings) {
+      posting.journals.push(n);
+      posting.users.push('system' in account ? null : account.userId);
+      posting.kinds.push('system' in account ? null : account.kind);
+      posting.systems.push('system' in account ? account.system : null);
+      posting.amounts.push(amountCents);
+    }
+    for (const h of b.history) {
+      line.journals.push(n);
+      line.ids.push(randomUUID());
+      line.users.push(h.userId);
+      line.types.push(h.type);
+      line.modes.push(h.mode);
+      line.methods.push(h.method);
+      line.descriptions.push(h.description);
+      line.amounts.push(h.amountCents);
+      line.fees.push(h.feeCents ?? 0);
+      line.statuses.push(h.status);
+      line.wallets.push(h.wallet);
+    }
+  });
+  return [
+    ...Object.values(journal),
+    ...Object.values(posting),
+    ...Object.values(line),
+    told.map((t) => (t.journal === null ? null : t.journal + 1)),
+    told.map((t) => t.userId),
+    told.map((t) => [...new Set(t.topics)].join(',')),
+  ];
 }
 
 /** A jsonb value as the driver hands it over: parsed by node-postgres and PGlite, text if ever sent as text. */
@@ -155,50 +300,16 @@ function jsonValue<T>(raw: unknown): T {
   return (typeof raw === 'string' ? JSON.parse(raw) : raw) as T;
 }
 
-/** ledger_book's jsonb answer to a booking of these history rows, with these ids. */
-export function readOutcome(raw: unknown, given: readonly HistoryLine[], ids: readonly string[]): BookOutcome {
-  const r = jsonValue<Record<string, unknown> | undefined>(raw);
-  switch (r?.outcome) {
-    case 'booked': {
-      const journalId = Number(r.journalId);
-      const createdAt = new Date(String(r.createdAt));
-      const history = given.map((line, i) => bookedRow(line, String(ids[i]), journalId, createdAt));
-      return { outcome: 'booked', journalId, history };
-    }
-    case 'replay': {
-      const response = (r.response ?? {}) as StoredAnswer;
-      return { outcome: 'replay', response, history: historyRows(r.history, response.journalId) };
-    }
-    case 'key_reused':
-      return { outcome: 'key_reused' };
-    case 'refused':
-      return { outcome: 'refused', reason: String(r.reason) };
-    default:
-      throw new Error(`ledger_book: unknown answer ${JSON.stringify(r)}`);
-  }
+/** History rows as ledger_book answers them (book.sql ledger_history_row): booked now, or a replay's. */
+export function historyRowsOf(raw: unknown): HistoryRow[] {
+  return (jsonValue<unknown[] | null>(raw) ?? []).map(historyRowOf);
 }
 
-/** A history row as booked: the line as given, with the id and time ledger_book answered. */
-function bookedRow(line: HistoryLine, id: string, journalId: number, createdAt: Date): HistoryRow {
+/** One history row as ledger_book answers it (book.sql ledger_history_row): the one decoder of a row. */
+export function historyRowOf(raw: unknown): HistoryRow {
+  const t = jsonValue<Record<string, unknown> | null>(raw);
+  if (!t) throw new Error('ledger_book: a history row is missing');
   return {
-    id,
-    userId: line.userId,
-    type: line.type,
-    mode: line.mode,
-    method: line.method,
-    description: line.description,
-    amountCents: line.amountCents,
-    feeCents: line.feeCents ?? 0,
-    status: line.status,
-    wallet: line.wallet,
-    journalId,
-    createdAt,
-  };
-}
-
-/** A replay's history rows, as ledger_book reads them back from the first booking. */
-function historyRows(raw: unknown, journalId: number | undefined): HistoryRow[] {
-  return ((raw ?? []) as Record<string, unknown>[]).map((t) => ({
     id: String(t.id),
     userId: String(t.userId),
     type: t.type as HistoryRow['type'],
@@ -209,9 +320,9 @@ function historyRows(raw: unknown, journalId: number | undefined): HistoryRow[] 
     feeCents: Number(t.feeCents ?? 0),
     status: t.status as HistoryRow['status'],
     wallet: (t.wallet ?? null) as HistoryRow['wallet'],
-    journalId: journalId ?? null,
+    journalId: t.journalId === null || t.journalId === undefined ? null : Number(t.journalId),
     createdAt: new Date(String(t.createdAt)),
-  }));
+  };
 }
 
 /** SQLSTATE ledger_book raises for a debit its account cannot cover; DETAIL is {"accountId": n}. */
@@ -222,8 +333,8 @@ export function asDomainError(err: unknown): unknown {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const c = e as { code?: unknown; detail?: unknown };
     if (c.code === INSUFFICIENT_FUNDS) {
-      const detail = JSON.parse(String(c.detail ?? '{}')) as { accountId?: number };
-      return new InsufficientFunds(Number(detail.accountId));
+      const detail = JSON.parse(String(c.detail ?? '{}')) as { accountId?: number | null };
+      return new InsufficientFunds(detail.accountId ?? null);
     }
   }
   return err;

@@ -1,12 +1,15 @@
 export { lockedBalances, openUserAccounts } from './accounts.js';
 export { balanceFromEntries, walletOf } from './balances.js';
 export {
+  type BatchBooking,
+  type BatchTopics,
   type Booked,
   type Booking,
   type BookOutcome,
   type BookPosting,
   type BookTopics,
   book,
+  bookBatch,
   bookIn,
   bookOnce,
   type HistoryLine,
@@ -15,17 +18,16 @@ export {
   type PostingTarget,
   type StoredAnswer,
 } from './book.js';
-export { type BatchBooking, type BatchTopics, bookBatch } from './book-batch.js';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.js';
 export { recordPending, settlePending } from './pending.js';
 export {
   type BatchContext,
-  type BookedTransaction,
   bookTransferBatch,
-  bookTransferOnce,
+  bookTransfers,
   MAX_TRANSFER_BATCH,
   type RecipientNotice,
   type TransferBooking,
   type TransferOutcome,
+  type TransferSender,
 } from './transfer.js';
-export { type TransferBooker, transferCommitter } from './transfer-batch.js';
+export { TransferCommitter, type TransferCommitterOptions } from './transfer-committer.js';

@@ -6,7 +6,7 @@ import { booksInvariants, HEALTHY_BOOKS } from '../test/money.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { bookingOf, booksOnly, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
 import { bookTransferBatch, transferBatchStatement } from './transfer.js';
-import { transferCommitter } from './transfer-batch.js';
+import { TransferCommitter } from './transfer-committer.js';
 
 // The full load on PostgreSQL (the second pass of `npm test`); PGlite is one connection, so there
 // the same test runs a smaller load through the same code, one transaction at a time.
@@ -63,7 +63,7 @@ describe('two batches that would meet the same accounts in opposite orders', () 
       ],
       'f',
     );
-    let answers: PromiseSettledResult<unknown>[][];
+    let answers: { kind: string }[][];
     const pool = (ctx.db as unknown as { $client: unknown }).$client;
     if (pool instanceof pg.Pool) {
       const holder = await pool.connect();
@@ -94,9 +94,7 @@ describe('two batches that would meet the same accounts in opposite orders', () 
         await bookTransferBatch(ctx.db, second, booksOnly()),
       ];
     }
-    const kinds = answers.map((batchAnswers) =>
-      batchAnswers.map((x) => (x.status === 'fulfilled' ? (x.value as { kind: string }).kind : String(x.reason))),
-    );
+    const kinds = answers.map((batchAnswers) => batchAnswers.map((x) => x.kind));
     expect(kinds).toEqual([
       ['ok', 'ok'],
       ['ok', 'ok', 'ok'],
@@ -109,7 +107,7 @@ afterAll(() => ctx.close());
 describe(`${TRANSFERS} transfers between neighbours in both directions, from two nodes' group commits at once`, () => {
   it('never fail a request with a deadlock: every batch locks its accounts in one global order', async () => {
     // Two app nodes on one database: each its own committer, up to 4 transactions at once each.
-    const nodes = [0, 1].map(() => transferCommitter(ctx.db, { maxBatch: 64, maxInFlight: 4 }));
+    const nodes = [0, 1].map(() => new TransferCommitter(ctx.db, { maxBatch: 64, maxInFlight: 4 }));
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -129,7 +127,7 @@ describe(`${TRANSFERS} transfers between neighbours in both directions, from two
           const [from, to] = random(2) === 0 ? [a, b] : [b, a];
           const amountCents = 1 + random(100);
           try {
-            const out = await node(bookingOf(people, { from, to, amountCents, key: `t${i}` }, 'cross'));
+            const out = await node.commit(bookingOf(people, { from, to, amountCents, key: `t${i}` }, 'cross'));
             if (out.kind !== 'ok') failures.push(out.kind);
             booked++;
           } catch (err) {

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../test/test-app.js';
 import {
   type Answer,
   answersOf,
-  bookAloneByLedgerBook,
+  bookAlone,
   bookingOf,
   booksOf,
   booksOnly,
@@ -17,20 +17,15 @@ import {
   setBalances,
   twinSides,
 } from '../test/transfer-twins.js';
-import {
-  bookTransferBatch,
-  bookTransferOnce,
-  type RecipientNotice,
-  type TransferBooking,
-  type TransferOutcome,
-} from './transfer.js';
-import { transferCommitter } from './transfer-batch.js';
+import { bookTransferBatch, type RecipientNotice, type TransferBooking, type TransferOutcome } from './transfer.js';
+import { TransferCommitter } from './transfer-committer.js';
 
 /*
  * Group commit (decision 014) gives every request exactly the answer it would get alone. Each test
- * books the same requests twice in one database, on twin users: one after another, each alone through
- * ledger_book (the reference: the booking rule's one-journal form), and through the transfer
- * statement, group-committed; answers, balances and history rows must agree.
+ * books the same requests twice in one database, on twin users: one after another, each alone (the
+ * reference: a batch of one, in a transaction of its own), and group-committed, many to a transaction;
+ * answers, balances and history rows must agree. Both go through the one booking rule, ledger_book
+ * (decision 021): what is held here is that settling a batch journal by journal answers each as alone.
  */
 
 let ctx: TestContext;
@@ -51,7 +46,7 @@ async function bothWays(plan: PlannedTransfer[], balances: number[], group: (run
   const since = await lastJournal(ctx);
   const outcomes: Promise<TransferOutcome>[] = [];
   for (const t of plan) {
-    const outcome = bookAloneByLedgerBook(ctx.db, bookingOf(alone, t, run));
+    const outcome = bookAlone(ctx.db, bookingOf(alone, t, run));
     outcomes.push(outcome);
     await outcome.catch(() => {}); // one after another: each waits for the one before
   }
@@ -89,7 +84,7 @@ describe('a batch of transfers', () => {
             plan.map((t) => bookingOf(grouped, t, run)),
             booksOnly(),
           )
-        ).map((s) => (s.status === 'fulfilled' ? Promise.resolve(s.value) : Promise.reject(s.reason))),
+        ).map((outcome) => Promise.resolve(outcome)),
       ),
     );
     expect(out.batched.map((a) => a.kind)).toEqual([
@@ -122,16 +117,16 @@ describe('a batch of transfers', () => {
    * the books against booking all of them alone, and answers the answers and the committer's stats.
    */
   async function afterEarlierRequests(before: PlannedTransfer[], batch: PlannedTransfer[], balances: number[]) {
-    const commit = transferCommitter(ctx.db, { maxBatch: 16, maxInFlight: 1 });
+    const commit = new TransferCommitter(ctx.db, { maxBatch: 16, maxInFlight: 1 });
     const out = await bothWays([...before, ...batch], balances, async (run) => {
       const earlier: Promise<TransferOutcome>[] = [];
       for (const t of before) {
-        const outcome = bookTransferOnce(ctx.db, bookingOf(grouped, t, run), booksOnly());
+        const outcome = bookAlone(ctx.db, bookingOf(grouped, t, run));
         earlier.push(outcome);
         await outcome.catch(() => {});
       }
       // Submitted in one turn of the event loop: they go as one batch.
-      return answersOf([...earlier, ...batch.map((t) => commit(bookingOf(grouped, t, run)))]);
+      return answersOf([...earlier, ...batch.map((t) => commit.commit(bookingOf(grouped, t, run)))]);
     });
     expect(out.batched).toEqual(out.reference);
     expect(out.batchedBooks).toEqual(out.referenceBooks);
@@ -197,37 +192,28 @@ describe('a batch of transfers', () => {
     }));
     const bookings = plan.map((t) => bookingOf(grouped, t, run));
     const [live, gone, renamed] = bookings as [TransferBooking, TransferBooking, TransferBooking, TransferBooking];
-    live.senderSession = await tokenOf(grouped[0] as Person);
-    gone.senderSession = 'a-session-signed-out-meanwhile';
-    renamed.senderSession = await tokenOf(grouped[2] as Person);
-    renamed.senderName = 'A name from before';
+    const recalled = (b: TransferBooking, token: string | undefined, name = b.sender.name) => {
+      b.sender = { id: b.sender.id, name, recalled: true, token: String(token) };
+    };
+    recalled(live, await tokenOf(grouped[0] as Person));
+    recalled(gone, 'a-session-signed-out-meanwhile');
+    recalled(renamed, await tokenOf(grouped[2] as Person), 'A name from before');
     // The fourth was read afresh: nothing to check.
     const batched = await bookTransferBatch(ctx.db, bookings, booksOnly());
-    expect(batched.map((s) => (s.status === 'fulfilled' ? s.value.kind : 'rejected'))).toEqual([
-      'ok',
-      'sender_unverified',
-      'sender_unverified',
-      'ok',
-    ]);
+    expect(batched.map((o) => o.kind)).toEqual(['ok', 'sender_unverified', 'sender_unverified', 'ok']);
     // Nothing claimed for the two: the same keys book once their senders are read again.
     for (const [b, p] of [
       [gone, grouped[1]],
       [renamed, grouped[2]],
     ] as const) {
-      expect(
-        (
-          await bookTransferOnce(
-            ctx.db,
-            { ...b, senderSession: undefined, senderName: (p as Person).name },
-            booksOnly(),
-          )
-        ).kind,
-      ).toBe('ok');
+      expect((await bookAlone(ctx.db, { ...b, sender: { id: b.sender.id, name: (p as Person).name } })).kind).toBe(
+        'ok',
+      );
     }
     // And alone as in a batch: a batch of one checks the same.
     const again = { ...gone, idempotencyKey: 'rs-again' };
-    expect(await bookTransferOnce(ctx.db, again, booksOnly())).toEqual({ kind: 'sender_unverified' });
-    expect(await bookTransferOnce(ctx.db, { ...live, idempotencyKey: 'rs-again' }, booksOnly())).toMatchObject({
+    expect(await bookAlone(ctx.db, again)).toEqual({ kind: 'sender_unverified' });
+    expect(await bookAlone(ctx.db, { ...live, idempotencyKey: 'rs-again' })).toMatchObject({
       kind: 'ok',
     });
     // Each sent 100 + 2 and got 100; the first then sent 100 + 2 more to the second.
@@ -236,7 +222,7 @@ describe('a batch of transfers', () => {
   });
 
   it('fails only the request a whole batch could not take: the others are booked again alone', async () => {
-    const commit = transferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1 });
+    const commit = new TransferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1 });
     const plan: PlannedTransfer[] = [0, 1, 2, 3].map((i) => ({
       from: i,
       to: (i + 1) % 4,
@@ -248,7 +234,7 @@ describe('a batch of transfers', () => {
     // PostgreSQL takes no NUL in text: the batch statement fails as a whole, the lone one by itself.
     const poisoned = bookings[2];
     if (poisoned) poisoned.recipientEmail = `${poisoned.recipientEmail}\u0000`;
-    const answers = await answersOf(bookings.map((b) => commit(b)));
+    const answers = await answersOf(bookings.map((b) => commit.commit(b)));
     expect(answers.map((a) => a.kind)).toEqual(['ok', 'ok', 'error', 'ok']);
     // The four arrive in one turn and go as one batch, which fails; each is then booked alone.
     expect(commit.stats).toMatchObject({ transactions: 1, fallbacks: 1, largest: 4 });
@@ -265,7 +251,7 @@ describe("a batch's recipients", () => {
       subject: '%3$s sent %1$s %2$s',
       html: '<p>%1$s|%2$s|%3$s</p>',
       text: '%1$s got %2$s from %3$s (100%%)',
-      slots: (b) => ({ amount: `${b.amountCents}c`, sender: b.senderName }),
+      slots: (b) => ({ amount: `${b.amountCents}c`, sender: b.sender.name }),
     });
   const queued = (template: string) =>
     rows<{ to_address: string; subject: string; html: string; text: string; created_at: Date; next_attempt_at: Date }>(
@@ -277,7 +263,7 @@ describe("a batch's recipients", () => {
   it("are each told once, in the batch's own transaction and by its clock, and nobody of a refused transfer", async () => {
     const run = `run${++runs}`;
     const at = new Date('2031-05-04T03:02:01.000Z');
-    const commit = transferCommitter(ctx.db, {
+    const commit = new TransferCommitter(ctx.db, {
       maxBatch: 8,
       maxInFlight: 1,
       clock: { now: () => at },
@@ -293,7 +279,7 @@ describe("a batch's recipients", () => {
       { from: 0, to: 1, amountCents: 100, key: 'n1' }, // the first again: a replay
     ];
     // Submitted in one turn of the event loop: they go as one batch.
-    const answers = await answersOf(plan.map((t) => commit(bookingOf(grouped, t, run))));
+    const answers = await answersOf(plan.map((t) => commit.commit(bookingOf(grouped, t, run))));
     expect(answers.map((a) => a.kind)).toEqual([
       'ok',
       'ok',
@@ -335,14 +321,14 @@ describe("a batch's recipients", () => {
 
   it('of a batch that fails as a whole are told only by the transfers booked again alone', async () => {
     const run = `run${++runs}`;
-    const commit = transferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1, notice: noticeFor(`test-${run}`) });
+    const commit = new TransferCommitter(ctx.db, { maxBatch: 8, maxInFlight: 1, notice: noticeFor(`test-${run}`) });
     await setBalances(ctx, grouped, [1_000, 1_000, 1_000, 1_000]);
     const bookings = [0, 1, 2, 3].map((i) =>
       bookingOf(grouped, { from: i, to: (i + 1) % 4, amountCents: 100, key: `f${i}` }, run),
     );
     const poisoned = bookings[2];
     if (poisoned) poisoned.recipientEmail = `${poisoned.recipientEmail}\u0000`;
-    const answers = await answersOf(bookings.map((b) => commit(b)));
+    const answers = await answersOf(bookings.map((b) => commit.commit(b)));
     expect(answers.map((a) => a.kind)).toEqual(['ok', 'ok', 'error', 'ok']);
     expect(commit.stats).toMatchObject({ fallbacks: 1 });
     const told = await queued(`test-${run}`);
@@ -370,8 +356,8 @@ describe('group commit over any batch boundaries', () => {
           const out = await bothWays(plan, balances, async (run) => {
             // One transaction at a time, so the batches follow arrival order; all submitted in one
             // turn of the event loop, they go in batches of up to maxBatch.
-            const commit = transferCommitter(ctx.db, { maxBatch, maxInFlight: 1 });
-            return answersOf(plan.map((t) => commit(bookingOf(grouped, t, run))));
+            const commit = new TransferCommitter(ctx.db, { maxBatch, maxInFlight: 1 });
+            return answersOf(plan.map((t) => commit.commit(bookingOf(grouped, t, run))));
           });
           expect(out.batched).toEqual(out.reference);
           expect(out.batchedBooks).toEqual(out.referenceBooks);

@@ -1,43 +1,44 @@
-import type { Transaction } from '@meridian/shared';
+import { randomUUID } from 'node:crypto';
+import { historyWording } from '@meridian/shared';
 import type { Db } from '../db/client.js';
 import { prepared, runPrepared } from '../db/prepared.js';
-import type { transactions } from '../db/schema/index.js';
 import { REALTIME_CHANNEL, type RealtimeTopic } from '../lib/realtime-payloads.js';
-import { asDomainError, drawTransactionIds } from './book.js';
-import { InsufficientFunds } from './errors.js';
+import { asDomainError, type HistoryRow, historyRowOf } from './book.js';
+import { isTransient } from './errors.js';
 
 /**
- * Transfers in one round trip and one statement (decisions 003, 014 and 017): ledger_transfer_batch
- * (transfer-batch.sql) finds each recipient, settles each transfer as ledger_book would settle it
- * alone after the ones before (its key, its refusal, its balance), and books the covered ones through
- * ledger_book_rows, the booking rule's batch form, in one transaction. A lone transfer is a batch of
- * one. The values travel as typed arrays: nothing is built as JSON here or parsed there.
+ * Transfers in one round trip and one statement (decisions 003, 014 and 021): ledger_transfer_batch
+ * (transfer-batch.sql) checks recalled senders, finds each recipient and hands each transfer's rows
+ * to ledger_book, the one booking rule, which settles each as it would settle it alone after the ones
+ * before (its key, its refusal, its balance), in one transaction. A lone transfer is a batch of one.
+ * The values travel as typed arrays: nothing is built as JSON here or parsed there.
  */
+
+/**
+ * Who sends: a user read in this request, or a session recalled from an app node's memory
+ * (core/auth/session-reader.ts RecalledSession). A recalled sender is booked only if, in the
+ * transfer's own transaction, that session is still live and theirs and they are still active and
+ * still named `name` (the recipient's history row carries it); otherwise the transfer answers
+ * sender_unverified, having claimed and moved nothing, and the caller reads the session afresh.
+ */
+export type TransferSender =
+  | { readonly id: string; readonly name: string; readonly recalled?: false }
+  | { readonly id: string; readonly name: string; readonly recalled: true; readonly token: string };
+
+/** One transfer as its route asks for it; the fee is the one the server charges. */
 export interface TransferBooking {
-  senderId: string;
-  senderName: string;
-  idempotencyKey: string;
-  requestHash: string;
+  /** Read again by the caller, and the transfer booked again, when the statement finds it unverified. */
+  sender: TransferSender;
   recipientEmail: string;
   amountCents: number;
   feeCents: number;
-  /** History wording: the sender's row reads `${debitPrefix}${recipient name}`. */
-  debitPrefix: string;
-  creditPrefix: string;
-  topics: readonly RealtimeTopic[];
-  /**
-   * The session token the sender was recalled by, without a read (core/auth/session-reader.ts
-   * RememberedSessions): the transfer is then booked only if, in its own transaction, that session is
-   * still live and is the sender's, the sender still active and still named `senderName` (the
-   * recipient's history row carries the name). Otherwise it answers sender_unverified, having
-   * claimed and moved nothing, and the caller reads the session afresh.
-   */
-  senderSession?: string | undefined;
+  idempotencyKey: string;
+  requestHash: string;
 }
 
 /**
  * What the recipient of each booked transfer is told, by e-mail through the outbox, in the transfer's
- * own transaction (transfer-batch.sql, step 7). One message for the whole batch: its subject, HTML and
+ * own transaction (transfer-batch.sql, step 4). One message for the whole batch: its subject, HTML and
  * text are format() strings whose %1$s is the recipient's name, %2$s the amount and %3$s the sender
  * (a literal % doubled), filled per transfer in the statement, which alone knows who received each;
  * it escapes the HTML's values. `slots` gives a transfer's amount and sender as the message writes them.
@@ -59,15 +60,19 @@ export interface BatchContext {
   notice: RecipientNotice | null;
 }
 
-/** The sender's history row of the transfer, with the columns a client is shown. */
-export type BookedTransaction = Pick<typeof transactions.$inferSelect, keyof Transaction>;
-
+/** How a transfer settled: booked or replayed with the sender's history row, or why not. */
 export type TransferOutcome =
-  | { kind: 'ok' | 'replay'; transaction: BookedTransaction }
-  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' | 'sender_unverified' };
+  | { kind: 'ok' | 'replay'; transaction: HistoryRow }
+  | { kind: 'insufficient'; accountId: number | null }
+  | { kind: 'key_reused' | 'recipient_not_found' | 'self_transfer' }
+  /** The sender was recalled, and their session is no longer live and theirs: nothing claimed or moved. */
+  | { kind: 'sender_unverified' };
 
 /** The most transfers one call books: it bounds how long a batch holds its balances. */
 export const MAX_TRANSFER_BATCH = 64;
+
+/** Both parties' views that a transfer changes. */
+const TOPICS: readonly RealtimeTopic[] = ['wallet', 'transactions'];
 
 export const transferBatchStatement = prepared(
   'ledger_transfer_batch',
@@ -79,28 +84,19 @@ export const transferBatchStatement = prepared(
 /** The statement's answer, one array element per transfer (transfer-batch.sql). */
 interface BatchAnswer {
   outcomes: string[];
-  journal_ids: (string | number | null)[];
-  recipient_names: (string | null)[];
   shortfalls: (string | number | null)[];
-  replays: (Record<string, unknown> | string | null)[];
-  created_at: Date | string;
+  rows: unknown[];
 }
 
 /**
- * The statement's parameters for these transfers, whose history rows take these ids (the sender's,
- * then the recipient's, per transfer). The wording, the topics, the time and the message are one per
- * batch. `bench/instructions.mjs` replays exactly this call.
+ * The statement's parameters for these transfers, each with its two history rows' ids drawn here (the
+ * sender's, then the recipient's). The wording, the topics, the time and the message are one per batch.
+ * `bench/instructions.mjs` replays exactly this call.
  */
-export function transferValues(
-  bookings: readonly TransferBooking[],
-  ids: readonly (readonly string[])[],
-  context: BatchContext,
-): unknown[] {
-  const [first] = bookings;
-  if (!first || bookings.length > MAX_TRANSFER_BATCH) {
+export function transferValues(bookings: readonly TransferBooking[], context: BatchContext): unknown[] {
+  if (bookings.length < 1 || bookings.length > MAX_TRANSFER_BATCH) {
     throw new RangeError(`a transfer batch holds 1 to ${MAX_TRANSFER_BATCH} transfers`);
   }
-  const topics = first.topics.join(',');
   for (const b of bookings) {
     if (
       !Number.isSafeInteger(b.amountCents) ||
@@ -110,28 +106,25 @@ export function transferValues(
     ) {
       throw new RangeError('transfer amounts must be positive integers of cents');
     }
-    if (b.debitPrefix !== first.debitPrefix || b.creditPrefix !== first.creditPrefix || b.topics.join(',') !== topics) {
-      throw new RangeError('the transfers of a batch share their wording and topics');
-    }
   }
-  const column = <T>(f: (b: TransferBooking, i: number) => T) => bookings.map(f);
+  const column = <T>(f: (b: TransferBooking) => T) => bookings.map(f);
   const { notice } = context;
   const slots = notice ? bookings.map((b) => notice.slots(b)) : null;
   return [
-    column((b) => b.senderId),
-    column((b) => b.senderName),
-    column((b) => b.senderSession ?? null),
+    column((b) => b.sender.id),
+    column((b) => b.sender.name),
+    column((b) => (b.sender.recalled ? b.sender.token : null)),
     column((b) => b.recipientEmail),
     column((b) => b.amountCents),
     column((b) => b.feeCents),
     column((b) => b.idempotencyKey),
     column((b) => b.requestHash),
-    column((_, i) => ids[i]?.[0]),
-    column((_, i) => ids[i]?.[1]),
-    first.debitPrefix,
-    first.creditPrefix,
+    column(() => randomUUID()),
+    column(() => randomUUID()),
+    historyWording.transferToPrefix,
+    historyWording.transferFromPrefix,
     REALTIME_CHANNEL,
-    [...first.topics],
+    [...TOPICS],
     context.at,
     slots?.map((s) => s.amount) ?? null,
     slots?.map((s) => s.sender) ?? null,
@@ -143,89 +136,91 @@ export function transferValues(
 }
 
 /**
- * Books 1..64 transfers in one transaction and settles each as it would be answered alone: an
- * uncovered debit rejects with InsufficientFunds; each booked one's recipient is told (`context`).
- * A throw means the whole transaction failed and
- * nothing is known of any of them (the committer then books each alone): a lost connection, a
- * deadlock, or a batch the statement leaves to the lone path (SQLSTATE ML003, see transfer-batch.sql).
+ * Books 1..64 transfers and settles each as it would be answered alone: in one transaction, or, when
+ * that transaction fails as a whole (a lost connection, a deadlock outside every transfer's own part, a
+ * value the statement cannot take, a retry of a key the batch would book: ML003), each again alone, one
+ * after another. The failed transaction committed nothing — or, if the connection broke after COMMIT,
+ * all of it: then each key replays its booking — and a transfer that cannot be booked fails by itself.
+ * Each booked transfer's recipient is told (`context`). Never rejects: a transfer's own failure is its
+ * settlement; `counts.fallbacks` counts the transactions that failed whole.
+ */
+export async function bookTransfers(
+  db: Db,
+  transfers: readonly TransferBooking[],
+  context: BatchContext,
+  counts: { fallbacks: number } = { fallbacks: 0 },
+): Promise<PromiseSettledResult<TransferOutcome>[]> {
+  if (transfers.length > 1) {
+    try {
+      const outcomes = await bookTransferBatch(db, transfers, context);
+      return outcomes.map((value) => ({ status: 'fulfilled', value }));
+    } catch {
+      counts.fallbacks++;
+    }
+  }
+  const settled: PromiseSettledResult<TransferOutcome>[] = [];
+  for (const transfer of transfers) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [value] = await bookTransferBatch(db, [transfer], context);
+        settled.push(value ? { status: 'fulfilled', value } : { status: 'rejected', reason: new Error('no answer') });
+        break;
+      } catch (reason) {
+        // A transaction PostgreSQL ended to break a deadlock (possible only across nodes: one node's
+        // batches lock in one order) runs again, a few times.
+        if (isTransient(reason) && attempt < MAX_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+          continue;
+        }
+        settled.push({ status: 'rejected', reason });
+        break;
+      }
+    }
+  }
+  return settled;
+}
+
+/** Runs of a lone transfer's transaction that PostgreSQL ended for a conflict, before its error is the answer. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * One call of the statement: 1..64 transfers in one transaction, each answered as it would be alone. A
+ * throw means the whole transaction failed and nothing is known of any of them.
  */
 export async function bookTransferBatch(
   db: Db,
-  bookings: readonly TransferBooking[],
+  transfers: readonly TransferBooking[],
   context: BatchContext,
-): Promise<PromiseSettledResult<TransferOutcome>[]> {
-  const ids = bookings.map(() => drawTransactionIds([0, 1]));
+): Promise<TransferOutcome[]> {
   let answer: BatchAnswer | undefined;
   try {
-    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(bookings, ids, context));
+    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(transfers, context));
   } catch (err) {
     throw asDomainError(err);
   }
-  if (!answer || answer.outcomes.length !== bookings.length) {
+  if (answer?.outcomes.length !== transfers.length) {
     throw new Error(
-      `ledger_transfer_batch: ${answer?.outcomes.length ?? 'no'} answers to ${bookings.length} transfers`,
+      `ledger_transfer_batch: ${answer?.outcomes.length ?? 'no'} answers to ${transfers.length} transfers`,
     );
   }
-  const createdAt = new Date(answer.created_at);
-  return bookings.map((b, i): PromiseSettledResult<TransferOutcome> => {
-    const outcome = answer.outcomes[i];
-    switch (outcome) {
+  const { outcomes, shortfalls, rows } = answer;
+  return outcomes.map((kind, i): TransferOutcome => {
+    switch (kind) {
       case 'booked':
-        return {
-          status: 'fulfilled',
-          value: {
-            kind: 'ok',
-            transaction: {
-              id: String(ids[i]?.[0]),
-              type: 'debit',
-              mode: 'transfer',
-              method: 'transfer',
-              description: `${b.debitPrefix}${answer.recipient_names[i] ?? ''}`,
-              amountCents: b.amountCents,
-              feeCents: b.feeCents,
-              status: 'success',
-              wallet: 'balance',
-              createdAt,
-            },
-          },
-        };
+        return { kind: 'ok', transaction: historyRowOf(rows[i]) };
       case 'replay':
-        return { status: 'fulfilled', value: { kind: 'replay', transaction: replayed(answer.replays[i]) } };
+        return { kind, transaction: historyRowOf(rows[i]) };
+      case 'insufficient': {
+        const shortfall = shortfalls[i];
+        return { kind, accountId: shortfall === null || shortfall === undefined ? null : Number(shortfall) };
+      }
       case 'key_reused':
       case 'recipient_not_found':
       case 'self_transfer':
       case 'sender_unverified':
-        return { status: 'fulfilled', value: { kind: outcome } };
-      case 'insufficient':
-        return { status: 'rejected', reason: new InsufficientFunds(Number(answer.shortfalls[i])) };
+        return { kind };
       default:
-        return { status: 'rejected', reason: new Error(`ledger_transfer_batch: unknown outcome ${outcome}`) };
+        throw new Error(`ledger_transfer_batch: unknown outcome ${kind}`);
     }
   });
-}
-
-/** One transfer alone: a batch of one, answered or thrown as it settled. */
-export async function bookTransferOnce(db: Db, b: TransferBooking, context: BatchContext): Promise<TransferOutcome> {
-  const [settled] = await bookTransferBatch(db, [b], context);
-  if (!settled) throw new Error('ledger_transfer_batch: no answer');
-  if (settled.status === 'rejected') throw settled.reason;
-  return settled.value;
-}
-
-/** A replay's history row, as the statement read it back from the first booking (jsonb). */
-function replayed(raw: Record<string, unknown> | string | null | undefined): BookedTransaction {
-  const t = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null | undefined;
-  if (!t) throw new Error('ledger_transfer_batch: a replay without its history row');
-  return {
-    id: String(t.id),
-    type: t.type as BookedTransaction['type'],
-    mode: String(t.mode),
-    method: (t.method ?? null) as string | null,
-    description: String(t.description),
-    amountCents: Number(t.amountCents),
-    feeCents: Number(t.feeCents ?? 0),
-    status: t.status as BookedTransaction['status'],
-    wallet: (t.wallet ?? null) as BookedTransaction['wallet'],
-    createdAt: new Date(String(t.createdAt)),
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit.js';
+import { GroupCommit } from './group-commit.js';
 
 /** A transaction the test finishes by hand: what was asked, and how to end it. */
 interface Held {
@@ -8,31 +8,64 @@ interface Held {
   fail(err: Error): void;
 }
 
-/** A group commit over a fake database whose transactions end when the test says so. */
+/**
+ * A group commit over a fake database whose transactions end when the test says so, driven as a
+ * committer drives it (ledger/transfer-committer.ts): the leader of each batch books it, alone or in
+ * one transaction, and books each request again alone when that transaction fails as a whole.
+ */
 function harness(maxBatch: number, maxInFlight: number) {
   const held: Held[] = [];
   const alone: string[] = [];
+  let fallbacks = 0;
   const hold = (items: string[]) =>
     new Promise<void>((resolve, reject) => held.push({ items, finish: resolve, fail: reject }));
-  const commit = groupCommit<string, string>({
+  const queue = new GroupCommit<string, string>({
     maxBatch,
     maxInFlight,
     keyOf: (item) => item.split(':')[0] as string,
-    one: async (item) => {
-      alone.push(item);
-      await hold([item]);
-      if (item.endsWith('!')) throw new Error(`refused ${item}`);
-      return `one ${item}`;
-    },
-    many: async (items) => {
-      await hold(items);
-      return items.map((item) =>
-        item.endsWith('!')
-          ? { status: 'rejected' as const, reason: new Error(`refused ${item}`) }
-          : { status: 'fulfilled' as const, value: `many ${item}` },
-      );
-    },
   });
+  const one = async (item: string) => {
+    alone.push(item);
+    await hold([item]);
+    if (item.endsWith('!')) throw new Error(`refused ${item}`);
+    return `one ${item}`;
+  };
+  const many = async (items: readonly string[]): Promise<PromiseSettledResult<string>[]> => {
+    await hold([...items]);
+    return items.map((item) =>
+      item.endsWith('!')
+        ? { status: 'rejected' as const, reason: new Error(`refused ${item}`) }
+        : { status: 'fulfilled' as const, value: `many ${item}` },
+    );
+  };
+  const oneByOne = async (items: readonly string[]) => {
+    const settled: PromiseSettledResult<string>[] = [];
+    for (const item of items)
+      settled.push(
+        await one(item).then(
+          (value) => ({ status: 'fulfilled', value }),
+          (reason) => ({ status: 'rejected', reason }),
+        ),
+      );
+    return settled;
+  };
+  const submit = async (item: string): Promise<string> => {
+    const turn = await queue.join(item);
+    if (!turn.leads) return turn.outcome;
+    let settled: PromiseSettledResult<string>[] | undefined;
+    if (turn.items.length > 1) settled = await many(turn.items).catch(() => void fallbacks++);
+    settled ??= await oneByOne(turn.items);
+    turn.done(settled);
+    const [own] = settled;
+    if (own?.status !== 'fulfilled') throw own?.reason;
+    return own.value;
+  };
+  const commit = {
+    submit,
+    get stats() {
+      return { ...queue.stats, fallbacks };
+    },
+  };
   return { commit, held, alone };
 }
 
@@ -163,9 +196,17 @@ describe('group commit', () => {
     expect(commit.stats.fallbacks).toBe(1);
   });
 
+  it('lets each batch be done once', async () => {
+    const queue = new GroupCommit<string, string>({ maxBatch: 4, maxInFlight: 1, keyOf: String });
+    const turn = await queue.join('a');
+    if (!turn.leads) throw new Error('a lone request leads its batch');
+    expect(turn.items).toEqual(['a']);
+    turn.done([{ status: 'fulfilled', value: 'done a' }]);
+    expect(() => turn.done([{ status: 'fulfilled', value: 'done a' }])).toThrow();
+  });
+
   it('refuses settings that would book nothing', () => {
-    const options = { keyOf: String, one: async () => '', many: async () => [] };
-    expect(() => groupCommit({ ...options, maxBatch: 0, maxInFlight: 1 })).toThrow(RangeError);
-    expect(() => groupCommit({ ...options, maxBatch: 4, maxInFlight: 0 })).toThrow(RangeError);
+    expect(() => new GroupCommit({ keyOf: String, maxBatch: 0, maxInFlight: 1 })).toThrow(RangeError);
+    expect(() => new GroupCommit({ keyOf: String, maxBatch: 4, maxInFlight: 0 })).toThrow(RangeError);
   });
 });

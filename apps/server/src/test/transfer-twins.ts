@@ -1,18 +1,21 @@
-import { historyWording, transferFeeCents } from '@meridian/shared';
+import { transferFeeCents } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { walletOf } from '../ledger/balances.js';
-import { asDomainError, type Booking, bookingJson, drawTransactionIds, readOutcome } from '../ledger/book.js';
-import { InsufficientFunds } from '../ledger/errors.js';
-import type { BatchContext, TransferBooking, TransferOutcome } from '../ledger/transfer.js';
+import {
+  type BatchContext,
+  bookTransferBatch,
+  type TransferBooking,
+  type TransferOutcome,
+} from '../ledger/transfer.js';
 import { rows } from '../lib/sql.js';
 import { fundByEmail, fundedUser } from './money.js';
 import type { TestContext } from './test-app.js';
 
 /**
  * Two sets of users alike in everything but their e-mail (same names, same balances), so the same
- * transfers can be booked once one after another (the reference: each request alone) and once
- * group-committed, in one database, and the two outcomes compared request by request.
+ * transfers can be booked once one after another (the reference: each request alone, a batch of one)
+ * and once group-committed, in one database, and the two outcomes compared request by request.
  */
 export interface Person {
   id: string;
@@ -61,17 +64,13 @@ export function bookingOf(people: Person[], t: PlannedTransfer, run: string): Tr
   const sender = people[t.from] as Person;
   const recipientEmail = t.to === null ? 'nobody-at-all@example.com' : (people[t.to] as Person).email;
   return {
-    senderId: sender.id,
-    senderName: sender.name,
+    sender: { id: sender.id, name: sender.name },
     idempotencyKey: `${run}-${t.key}`,
     // The same key with the same body is the same request; another body is another request.
     requestHash: `${t.to}:${t.amountCents}`,
     recipientEmail,
     amountCents: t.amountCents,
     feeCents: transferFeeCents(t.amountCents, 200),
-    debitPrefix: historyWording.transferToPrefix,
-    creditPrefix: historyWording.transferFromPrefix,
-    topics: ['wallet', 'transactions'],
   };
 }
 
@@ -86,7 +85,6 @@ export async function answersOf(outcomes: Promise<TransferOutcome>[]): Promise<A
   const bookedBy = new Map<string, number>();
   return settled.map((s, i): Answer => {
     if (s.status === 'rejected') {
-      if (s.reason instanceof InsufficientFunds) return { kind: 'insufficient' };
       return { kind: 'error', message: String(s.reason) };
     }
     const o = s.value;
@@ -120,80 +118,11 @@ export async function lastJournal(ctx: TestContext): Promise<number> {
 }
 
 /**
- * The reference a transfer is held to: booked alone by ledger_book, the booking rule's one-journal
- * form, as a transfer was booked before it had a statement of its own (decision 017): the recipient
- * found as the statement finds them, then one call that claims the key first, refuses, or books the
- * journal, its entries and both history rows. A recalled sender's session is not checked here.
+ * The reference a group-committed transfer is held to: the same request booked alone, after the ones
+ * before it, in a transaction of its own — a batch of one through the same statement and booking rule.
  */
-export async function bookAloneByLedgerBook(db: Db, b: TransferBooking): Promise<TransferOutcome> {
-  const [recipient] = await rows<{ id: string; name: string }>(
-    db,
-    sql`SELECT u.id, u.name FROM users u
-        WHERE lower(u.email) = lower(btrim(${b.recipientEmail})) AND u.role = 'user' AND u.is_active LIMIT 1`,
-  );
-  const idempotency = { userId: b.senderId, key: b.idempotencyKey, requestHash: b.requestHash };
-  const refusal = !recipient ? 'recipient_not_found' : recipient.id === b.senderId ? 'self_transfer' : null;
-  const line = {
-    mode: 'transfer',
-    method: 'transfer',
-    amountCents: b.amountCents,
-    status: 'success',
-    wallet: 'balance',
-  };
-  const history: Booking['history'] = [
-    {
-      ...line,
-      userId: b.senderId,
-      type: 'debit',
-      description: `${b.debitPrefix}${recipient?.name}`,
-      feeCents: b.feeCents,
-    },
-    {
-      ...line,
-      userId: String(recipient?.id),
-      type: 'credit',
-      description: `${b.creditPrefix}${b.senderName}`,
-      feeCents: 0,
-    },
-  ] as Booking['history'];
-  const ids = drawTransactionIds(history);
-  const document =
-    refusal !== null
-      ? { refusal, idempotency }
-      : bookingJson(
-          {
-            kind: 'transfer',
-            userId: b.senderId,
-            at: new Date(),
-            idempotency,
-            postings: [
-              { account: { userId: b.senderId, kind: 'balance' }, amountCents: -(b.amountCents + b.feeCents) },
-              { account: { userId: String(recipient?.id), kind: 'balance' }, amountCents: b.amountCents },
-              { account: { system: 'fee_revenue' }, amountCents: b.feeCents },
-            ],
-            history,
-            topics: { userIds: [b.senderId, String(recipient?.id)], topics: b.topics },
-          },
-          ids,
-        );
-  let found: { result: unknown }[];
-  try {
-    found = await rows<{ result: unknown }>(db, sql`SELECT ledger_book(${JSON.stringify(document)}::jsonb) AS result`);
-  } catch (err) {
-    throw asDomainError(err);
-  }
-  const out = readOutcome(found[0]?.result, history, ids);
-  switch (out.outcome) {
-    case 'booked':
-    case 'replay': {
-      const row = out.history[0];
-      if (!row) throw new Error('ledger_book: a transfer without its history row');
-      const { journalId: _, userId: __, ...shown } = row;
-      return { kind: out.outcome === 'booked' ? 'ok' : 'replay', transaction: shown };
-    }
-    case 'key_reused':
-      return { kind: 'key_reused' };
-    case 'refused':
-      return { kind: out.reason as 'recipient_not_found' | 'self_transfer' };
-  }
+export async function bookAlone(db: Db, b: TransferBooking): Promise<TransferOutcome> {
+  const [outcome] = await bookTransferBatch(db, [b], booksOnly());
+  if (!outcome) throw new Error('ledger_transfer_batch: no answer');
+  return outcome;
 }

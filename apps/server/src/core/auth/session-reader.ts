@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../../db/client.js';
 import { prepared, runPrepared } from '../../db/prepared.js';
-import { groupCommit } from '../../lib/group-commit.js';
+import { GroupCommit } from '../../lib/group-commit.js';
 import { type UserRow, userFromSqlRow } from '../users/users.queries.js';
 
 /**
@@ -19,13 +19,24 @@ import { type UserRow, userFromSqlRow } from '../users/users.queries.js';
 export type SessionReader = (headers: IncomingHttpHeaders) => Promise<SignedIn | null>;
 
 /**
- * A session this node read a moment ago, answered from memory without a round trip: only for a
- * request whose own transaction checks the session again before it moves anything (the transfer's
- * booking does: ledger/transfer.ts), and which falls back to the reader when that check fails.
+ * A session this node read a moment ago, recalled from memory without a round trip: as it was then,
+ * not as it is. It is not a signed-in user — it carries only the user's id and name, never a UserRow —
+ * and only a booking that checks, in its own transaction, that the session is still live and its user
+ * still active and so named takes it (ledger/transfer.ts TransferSender, the transfer's statement);
+ * when that check fails the session is read again (http/guards.ts readSenderAgain).
  */
+export interface RecalledSession {
+  readonly recalled: true;
+  /** The session's token, which the booking checks. */
+  readonly token: string;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Sessions this node read a moment ago, recalled from memory (RecalledSession). */
 export interface RememberedSessions {
-  /** The remembered signed-in user of this cookie (an active one), or null: read it instead. */
-  recall(headers: IncomingHttpHeaders): SignedIn | null;
+  /** The remembered session of this cookie (an active user's), or null: read it instead. */
+  recall(headers: IncomingHttpHeaders): RecalledSession | null;
   /** Drops a token whose booking found its session gone or its user changed. */
   forget(token: string): void;
   readonly stats: { recalled: number; remembered: number };
@@ -65,22 +76,42 @@ type SessionRow = Record<string, unknown>;
  * that is one round trip and one statement for several requests instead of one each; an idle server
  * waits for nothing.
  */
-function sessionLookup(db: Db): (token: string) => Promise<SessionRow | undefined> {
-  const one = async (token: string) => (await runPrepared<SessionRow>(db, sessionWithUser, [token]))[0];
-  let seq = 0;
-  const batcher = groupCommit<string, SessionRow | undefined>({
+class SessionLookups {
+  private seq = 0;
+  private readonly queue = new GroupCommit<string, SessionRow | undefined>({
     maxBatch: SESSION_BATCH_MAX,
     maxInFlight: SESSION_READS_IN_FLIGHT,
     // A read holds nothing: no two lookups need to be kept apart.
-    keyOf: () => String(seq++),
-    one,
-    many: async (tokens) => {
-      const rows = await runPrepared<SessionRow>(db, sessionsWithUsers, [tokens]);
+    keyOf: () => String(this.seq++),
+  });
+
+  constructor(private readonly db: Db) {}
+
+  /** The session of this token with its user, read with the lookups that wait with it. */
+  async lookup(token: string): Promise<SessionRow | undefined> {
+    const turn = await this.queue.join(token);
+    if (!turn.leads) return turn.outcome;
+    const settled = await this.read(turn.items);
+    turn.done(settled);
+    const [own] = settled;
+    if (own?.status !== 'fulfilled') throw own ? own.reason : new Error('session lookup: no answer');
+    return own.value;
+  }
+
+  /** One query for these tokens, each answered with its row (or none); a failed query fails each. */
+  private async read(tokens: readonly string[]): Promise<PromiseSettledResult<SessionRow | undefined>[]> {
+    try {
+      if (tokens.length === 1) {
+        const [row] = await runPrepared<SessionRow>(this.db, sessionWithUser, [tokens[0]]);
+        return [{ status: 'fulfilled', value: row }];
+      }
+      const rows = await runPrepared<SessionRow>(this.db, sessionsWithUsers, [tokens]);
       const byPlace = new Map(rows.map((r) => [Number(r.session_n), r]));
       return tokens.map((_, i) => ({ status: 'fulfilled', value: byPlace.get(i + 1) }));
-    },
-  });
-  return (token) => batcher.submit(token);
+    } catch (reason) {
+      return tokens.map(() => ({ status: 'rejected', reason }));
+    }
+  }
 }
 
 /**
@@ -109,7 +140,7 @@ export const REMEMBER_SESSION_MS = 60_000;
 const REMEMBERED_MAX = 20_000;
 
 interface Remembered {
-  signedIn: SignedIn;
+  session: RecalledSession;
   expiresAt: number;
   readAt: number;
 }
@@ -118,7 +149,7 @@ export function createSessionReader(
   db: Db,
   auth: SessionAuth,
 ): { read: SessionReader; remembered: RememberedSessions } {
-  const lookup = sessionLookup(db);
+  const lookups = new SessionLookups(db);
   // Active users' sessions as last read, for RememberedSessions; the oldest first (a Map keeps
   // insertion order), so the first key is the one to drop when it is full.
   const memory = new Map<string, Remembered>();
@@ -157,7 +188,7 @@ export function createSessionReader(
     if (signed === undefined) return null;
     const token = verifySignedValue(signed, s.secret);
     if (token === null) return null;
-    const row = await lookup(token);
+    const row = await lookups.lookup(token);
     if (!row) return null;
     const expiresAt = new Date(row.session_expires_at as Date | string).getTime();
     const now = Date.now();
@@ -165,7 +196,8 @@ export function createSessionReader(
     const signedIn = { user: userFromSqlRow(row), token };
     if (signedIn.user.isActive) {
       memory.delete(token);
-      memory.set(token, { signedIn, expiresAt, readAt: now });
+      const session: RecalledSession = { recalled: true, token, id: signedIn.user.id, name: signedIn.user.name };
+      memory.set(token, { session, expiresAt, readAt: now });
       stats.remembered++;
       if (memory.size > REMEMBERED_MAX) memory.delete(memory.keys().next().value as string);
     }
@@ -188,7 +220,7 @@ export function createSessionReader(
         return null;
       }
       stats.recalled++;
-      return entry.signedIn;
+      return entry.session;
     },
     forget: (token) => void memory.delete(token),
     stats,

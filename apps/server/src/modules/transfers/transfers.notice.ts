@@ -12,6 +12,6 @@ export function recipientNotice(publicUrl: string): (at: Date) => RecipientNotic
   return (at) => ({
     template: 'transfer-received',
     ...transferReceivedShell(transactionsUrl, at),
-    slots: (b) => ({ amount: formatCents(b.amountCents), sender: shortName(b.senderName) }),
+    slots: (b) => ({ amount: formatCents(b.amountCents), sender: shortName(b.sender.name) }),
   });
 }

@@ -1,9 +1,15 @@
 import { recipientQuerySchema, recipientSchema, transactionSchema, transferBodySchema } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, recalledSession, requireActiveUser, requireActiveUserCheckedLater } from '../../http/guards.js';
+import {
+  currentUser,
+  readSenderAgain,
+  requireActiveUser,
+  requireActiveUserCheckedLater,
+  transferSender,
+} from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, requestHash } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
-import { transferCommitter } from '../../ledger/index.js';
+import { TransferCommitter } from '../../ledger/transfer-committer.js';
 import { recipientNotice } from './transfers.notice.js';
 import { findRecipient, transfer } from './transfers.service.js';
 
@@ -11,7 +17,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, settings, clock } = app.deps;
   // One committer per node: concurrent transfers share a transaction (decision 014); each batch's
   // history rows take the app's clock, and each recipient is told in the transfer's transaction.
-  const bookTransfer = transferCommitter(db, {
+  const committer = new TransferCommitter(db, {
     maxBatch: config.transferBatchMax,
     maxInFlight: config.transferBatchesInFlight,
     clock,
@@ -40,8 +46,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transfers',
     {
-      // The booking checks the session again in its own transaction (ledger/transfer.ts), so a session
-      // this node read a moment ago is not read again first.
+      // The booking checks the session again in its own transaction (ledger/transfer-batch.sql), so a
+      // session this node read a moment ago is not read again first: the guard only recalls it.
       onRequest: requireActiveUserCheckedLater,
       schema: {
         operationId: 'createTransfer',
@@ -53,17 +59,15 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: transactionSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
-    async (req, reply) => {
-      const out = await transfer(bookTransfer, currentUser(req), {
-        recipientEmail: req.body.recipientEmail,
-        amountCents: req.body.amountCents,
+    async function createTransfer(req, reply) {
+      const sent = await transfer(committer, req.body, {
+        sender: transferSender(req),
         idempotencyKey: idempotencyKey(req),
         requestHash: requestHash(req),
         feeBps: settings.current().transferFeeBps,
-        shownFeeCents: req.body.feeCents,
-        recalledSession: recalledSession(req),
+        readSenderAgain: () => readSenderAgain(req),
       });
-      return reply.status(201).send(out);
+      return reply.status(201).send(sent);
     },
   );
 };
