@@ -81,13 +81,18 @@ export class ServerProcess {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: this.env,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // The last of what the server wrote to stderr, so a start that fails says why.
+    let stderr = '';
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4_000);
     });
     for (let i = 0; i < 1_800; i++) {
       try {
         if ((await fetch(`${this.base}/api/health`)).ok) return;
       } catch {}
-      if (this.child.exitCode !== null) throw new Error(`the server exited with ${this.child.exitCode}`);
+      if (this.child.exitCode !== null) throw new Error(`the server exited with ${this.child.exitCode}: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('the server did not become healthy');
