@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { transactions } from '../db/schema/index.js';
 import { REALTIME_CHANNEL } from '../lib/realtime-payloads.js';
 import { rows } from '../lib/sql.js';
 import { booksInvariants, fundedUser, HEALTHY_BOOKS } from '../test/money.js';
@@ -311,4 +312,15 @@ describe('the money tables', () => {
       expect(await booksInvariants(ctx.db)).toEqual(HEALTHY_BOOKS);
     },
   );
+});
+
+describe('a booked journal’s answer', () => {
+  it('answers a booked journal’s history rows exactly as they are stored, though it reads none back', async () => {
+    const out = await book(ctx.db, payment(125));
+    if (out.outcome !== 'booked') throw new Error(`not booked: ${out.outcome}`);
+    const stored = await ctx.db.select().from(transactions).where(eq(transactions.journalId, out.journalId));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(out.history).toHaveLength(2);
+    expect([...out.history].sort(byId)).toEqual([...stored].sort(byId));
+  });
 });

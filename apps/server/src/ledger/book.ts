@@ -168,6 +168,7 @@ interface LedgerBookAnswer {
   journal_ids: (string | number | null)[];
   shortfalls: (string | number | null)[];
   history: unknown[];
+  created_at: Date | string;
 }
 
 /** One call of ledger_book with these bookings, each answered as ledger_book settled it. */
@@ -177,27 +178,46 @@ async function bookJournals(
   at: Date,
   told: readonly Notice[],
 ): Promise<BookOutcome[]> {
-  const params = bookingColumns(bookings, told).map((column) => sql.param(column));
+  const lineIds = drawLineIds(bookings);
+  const params = bookingColumns(bookings, told, lineIds).map((column) => sql.param(column));
   let answer: LedgerBookAnswer | undefined;
   try {
     [answer] = await rows<LedgerBookAnswer>(
       db,
-      sql`SELECT outcomes, journal_ids, shortfalls, history FROM ledger_book(${sql.join(params, sql`, `)},
+      sql`SELECT outcomes, journal_ids, shortfalls, history, created_at FROM ledger_book(${sql.join(params, sql`, `)},
         ${REALTIME_CHANNEL}, ${at.toISOString()}::timestamptz)`,
     );
   } catch (err) {
     throw asDomainError(err);
   }
   if (answer?.outcomes.length !== bookings.length) throw new Error('ledger_book: one answer per booking');
-  return bookings.map((b, i) => outcomeOf(answer, i, b.refusal));
+  const createdAt = new Date(answer.created_at);
+  return bookings.map((b, i) => outcomeOf(answer, i, b, lineIds[i] ?? [], createdAt));
 }
 
-/** Journal i's answer. */
-function outcomeOf(answer: LedgerBookAnswer, i: number, refusal: string | undefined): BookOutcome {
+/** Journal i's answer: a booked one's history rows are its lines as given, with their ids, journal and time. */
+function outcomeOf(
+  answer: LedgerBookAnswer,
+  i: number,
+  booking: Pick<Booking, 'history' | 'refusal'>,
+  lineIds: readonly string[],
+  createdAt: Date,
+): BookOutcome {
   const outcome = answer.outcomes[i];
   switch (outcome) {
-    case 'booked':
-      return { outcome, journalId: Number(answer.journal_ids[i]), history: historyRowsOf(answer.history[i]) };
+    case 'booked': {
+      const journalId = Number(answer.journal_ids[i]);
+      const history = booking.history.map(
+        (line, k): HistoryRow => ({
+          ...line,
+          id: lineIds[k] ?? '',
+          feeCents: line.feeCents ?? 0,
+          journalId,
+          createdAt,
+        }),
+      );
+      return { outcome, journalId, history };
+    }
     case 'replay': {
       const history = historyRowsOf(answer.history[i]);
       const journalId = history[0]?.journalId ?? undefined;
@@ -207,7 +227,7 @@ function outcomeOf(answer: LedgerBookAnswer, i: number, refusal: string | undefi
     case 'key_reused':
       return { outcome };
     case 'refused':
-      return { outcome, reason: refusal ?? 'refused' };
+      return { outcome, reason: booking.refusal ?? 'refused' };
     case 'insufficient': {
       const shortfall = answer.shortfalls[i];
       return { outcome, accountId: shortfall === null || shortfall === undefined ? null : Number(shortfall) };
@@ -226,6 +246,7 @@ function outcomeOf(answer: LedgerBookAnswer, i: number, refusal: string | undefi
 export function bookingColumns(
   bookings: readonly (BatchBooking & Pick<Booking, 'idempotency' | 'refusal'>)[],
   told: readonly Notice[] = [],
+  lineIds: readonly (readonly string[])[] = drawLineIds(bookings),
 ): unknown[][] {
   const journal = {
     kinds: [] as string[],
@@ -271,9 +292,9 @@ export function bookingColumns(
       posting.systems.push('system' in account ? account.system : null);
       posting.amounts.push(amountCents);
     }
-    for (const h of b.history) {
+    b.history.forEach((h, k) => {
       line.journals.push(n);
-      line.ids.push(randomUUID());
+      line.ids.push(lineIds[i]?.[k] ?? randomUUID());
       line.users.push(h.userId);
       line.types.push(h.type);
       line.modes.push(h.mode);
@@ -283,7 +304,7 @@ export function bookingColumns(
       line.fees.push(h.feeCents ?? 0);
       line.statuses.push(h.status);
       line.wallets.push(h.wallet);
-    }
+    });
   });
   return [
     ...Object.values(journal),
@@ -293,6 +314,11 @@ export function bookingColumns(
     told.map((t) => t.userId),
     told.map((t) => [...new Set(t.topics)].join(',')),
   ];
+}
+
+/** Each booking's history rows' ids, drawn here as the database would draw them (so nothing is read back). */
+function drawLineIds(bookings: readonly Pick<BatchBooking, 'history'>[]): string[][] {
+  return bookings.map((b) => b.history.map(() => randomUUID()));
 }
 
 /** A jsonb value as the driver hands it over: parsed by node-postgres and PGlite, text if ever sent as text. */

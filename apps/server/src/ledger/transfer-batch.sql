@@ -90,6 +90,10 @@ DECLARE
   v_journal_ids bigint[];
   v_shortfalls bigint[];
   v_history jsonb[];
+  -- Every history row of a transfer is of this kind, method, status and wallet.
+  c_mode CONSTANT text := 'transfer';
+  c_status CONSTANT text := 'success';
+  c_wallet CONSTANT text := 'balance';
 BEGIN
   IF v_count < 1 OR v_count > 64 OR cardinality(p_names) IS DISTINCT FROM v_count
       OR cardinality(p_tokens) IS DISTINCT FROM v_count OR cardinality(p_emails) IS DISTINCT FROM v_count
@@ -174,11 +178,11 @@ BEGIN
       v_j_refusals,
       v_p_journals, v_p_users, v_p_kinds, v_p_systems, v_p_amounts::numeric[],
       v_l_journals, v_l_ids, v_l_users, v_l_types,
-      array_fill('transfer'::text, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
-      array_fill('transfer'::text, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
+      array_fill(c_mode, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
+      array_fill(c_mode, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
       v_l_descriptions, v_l_amounts::numeric[], v_l_fees::numeric[],
-      array_fill('success'::text, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
-      array_fill('balance'::text, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
+      array_fill(c_status, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
+      array_fill(c_wallet, ARRAY[COALESCE(cardinality(v_l_ids), 0)]),
       v_n_journals, v_n_users, array_fill(array_to_string(p_topics, ','), ARRAY[COALESCE(cardinality(v_n_users), 0)]),
       p_channel, p_at) AS b;
 
@@ -186,7 +190,13 @@ BEGIN
                         WHEN v_outcomes[x.j] = 'refused' THEN v_j_refusals[x.j]
                         ELSE v_outcomes[x.j] END ORDER BY x.i),
       array_agg(v_journal_ids[x.j] ORDER BY x.i), array_agg(v_shortfalls[x.j] ORDER BY x.i),
-      array_agg(v_history[x.j] -> 0 ORDER BY x.i)
+      -- The sender's row: booked, the first line step 2 wrote for the journal; a replay, the first booking's.
+      array_agg(CASE WHEN v_outcomes[x.j] = 'booked' THEN
+                  (SELECT ledger_history_row(v_l_ids[k.k], v_l_users[k.k], v_l_types[k.k], c_mode, c_mode,
+                      v_l_descriptions[k.k], v_l_amounts[k.k], v_l_fees[k.k], c_status, c_wallet,
+                      v_journal_ids[x.j], created_at)
+                     FROM (SELECT array_position(v_l_journals, x.j) AS k) k)
+                ELSE v_history[x.j] -> 0 END ORDER BY x.i)
     INTO outcomes, journal_ids, shortfalls, rows
     FROM unnest(v_journal_of) WITH ORDINALITY AS x(j, i);
 
