@@ -1,7 +1,8 @@
 import { historyWording } from '@meridian/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactions } from '../db/schema/index.js';
 import { rows } from '../lib/sql.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 import { booksOnly, type Person, setBalances, twinSides } from '../test/transfer-twins.js';
@@ -87,4 +88,21 @@ describe('a transfer’s values travel as typed arrays', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('answer the sender’s history row exactly as it is stored, though nothing is read back', async () => {
+    const booking = (i: number): TransferBooking => ({
+      sender: { id: sender.id, name: 'Sam S.' },
+      idempotencyKey: `stored-${++n}`,
+      requestHash: `stored ${i}`,
+      recipientEmail: recipient.email,
+      amountCents: 1_234 + i,
+      feeCents: 25,
+    });
+    const answers = await bookTransferBatch(ctx.db, [booking(0), booking(1)], booksOnly());
+    for (const a of answers) {
+      if (a.kind !== 'ok') throw new Error(`not booked: ${a.kind}`);
+      const [stored] = await ctx.db.select().from(transactions).where(eq(transactions.id, a.transaction.id));
+      expect(a.transaction).toEqual(stored);
+    }
+  });
 });

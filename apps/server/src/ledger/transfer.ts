@@ -74,18 +74,30 @@ export const MAX_TRANSFER_BATCH = 64;
 /** Both parties' views that a transfer changes. */
 const TOPICS: readonly RealtimeTopic[] = ['wallet', 'transactions'];
 
+/** What both history rows of a transfer are: the statement writes them so, and the answer reads so. */
+const TRANSFER_LINE = { mode: 'transfer', method: 'transfer', status: 'success', wallet: 'balance' } as const;
+
 export const transferBatchStatement = prepared(
   'ledger_transfer_batch',
   `SELECT * FROM ledger_transfer_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
      $7::text[], $8::text[], $9::text[], $10::text[], $11::text, $12::text, $13::text, $14::text[], $15::timestamptz,
-     $16::text[], $17::text[], $18::text, $19::text, $20::text, $21::text)`,
+     $16::text[], $17::text[], $18::text, $19::text, $20::text, $21::text, $22::text, $23::text, $24::text)`,
 );
 
 /** The statement's answer, one array element per transfer (transfer-batch.sql). */
 interface BatchAnswer {
   outcomes: string[];
+  journal_ids: (string | number | null)[];
   shortfalls: (string | number | null)[];
+  descriptions: (string | null)[];
   rows: unknown[];
+  created_at: Date | string;
+}
+
+/** Each transfer's two history rows' ids: the sender's, then the recipient's. */
+interface LineIds {
+  debit: string;
+  credit: string;
 }
 
 /**
@@ -93,7 +105,11 @@ interface BatchAnswer {
  * sender's, then the recipient's). The wording, the topics, the time and the message are one per batch.
  * `bench/instructions.mjs` replays exactly this call.
  */
-export function transferValues(bookings: readonly TransferBooking[], context: BatchContext): unknown[] {
+export function transferValues(
+  bookings: readonly TransferBooking[],
+  context: BatchContext,
+  ids: readonly LineIds[] = bookings.map(drawLineIds),
+): unknown[] {
   if (bookings.length < 1 || bookings.length > MAX_TRANSFER_BATCH) {
     throw new RangeError(`a transfer batch holds 1 to ${MAX_TRANSFER_BATCH} transfers`);
   }
@@ -119,8 +135,8 @@ export function transferValues(bookings: readonly TransferBooking[], context: Ba
     column((b) => b.feeCents),
     column((b) => b.idempotencyKey),
     column((b) => b.requestHash),
-    column(() => randomUUID()),
-    column(() => randomUUID()),
+    ids.map((i) => i.debit),
+    ids.map((i) => i.credit),
     historyWording.transferToPrefix,
     historyWording.transferFromPrefix,
     REALTIME_CHANNEL,
@@ -132,7 +148,14 @@ export function transferValues(bookings: readonly TransferBooking[], context: Ba
     notice?.subject ?? null,
     notice?.html ?? null,
     notice?.text ?? null,
+    TRANSFER_LINE.mode,
+    TRANSFER_LINE.status,
+    TRANSFER_LINE.wallet,
   ];
+}
+
+function drawLineIds(): LineIds {
+  return { debit: randomUUID(), credit: randomUUID() };
 }
 
 /**
@@ -192,9 +215,10 @@ export async function bookTransferBatch(
   transfers: readonly TransferBooking[],
   context: BatchContext,
 ): Promise<TransferOutcome[]> {
+  const ids = transfers.map(drawLineIds);
   let answer: BatchAnswer | undefined;
   try {
-    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(transfers, context));
+    [answer] = await runPrepared<BatchAnswer>(db, transferBatchStatement, transferValues(transfers, context, ids));
   } catch (err) {
     throw asDomainError(err);
   }
@@ -203,11 +227,29 @@ export async function bookTransferBatch(
       `ledger_transfer_batch: ${answer?.outcomes.length ?? 'no'} answers to ${transfers.length} transfers`,
     );
   }
-  const { outcomes, shortfalls, rows } = answer;
+  const { outcomes, journal_ids, shortfalls, descriptions, rows, created_at } = answer;
   return outcomes.map((kind, i): TransferOutcome => {
     switch (kind) {
-      case 'booked':
-        return { kind: 'ok', transaction: historyRowOf(rows[i]) };
+      case 'booked': {
+        // The sender's row as the statement wrote it: what this call sent, with its journal, time and wording.
+        const b = transfers[i] as TransferBooking;
+        const description = descriptions[i];
+        if (description === null || description === undefined) {
+          throw new Error('ledger_transfer_batch: a booked transfer without its row');
+        }
+        const transaction: HistoryRow = {
+          id: ids[i]?.debit ?? '',
+          userId: b.sender.id,
+          type: 'debit',
+          ...TRANSFER_LINE,
+          description,
+          amountCents: b.amountCents,
+          feeCents: b.feeCents,
+          journalId: Number(journal_ids[i]),
+          createdAt: new Date(created_at),
+        };
+        return { kind: 'ok', transaction };
+      }
       case 'replay':
         return { kind, transaction: historyRowOf(rows[i]) };
       case 'insufficient': {
