@@ -175,6 +175,8 @@ DECLARE
   v_outcome text;
   v_row jsonb;
   v_void text;
+  v_line_ids jsonb[];
+  v_told text[];
 BEGIN
   IF EXISTS (SELECT FROM unnest(ARRAY[cardinality(p_users), cardinality(p_keys), cardinality(p_hashes),
                   cardinality(p_refusals)]) AS c(n) WHERE COALESCE(c.n, 0) <> v_count)
@@ -372,18 +374,19 @@ BEGIN
 
   IF v_keyed AND 'booked' = ANY (outcomes) THEN
     -- The booked journals' keys, each claimed with its whole stored answer (the journal's and the history
-    -- rows' ids), so a retry is answered from the key alone.
+    -- rows' ids), so a retry is answered from the key alone. Each journal's row ids gathered in a loop of
+    -- plain assignments: a join with an aggregate over the lines cost 2% of a transfer's instructions.
+    FOR k IN 1..COALESCE(cardinality(p_line_journals), 0) LOOP
+      v_line_ids[p_line_journals[k]] := COALESCE(v_line_ids[p_line_journals[k]], '[]'::jsonb) || to_jsonb(p_line_ids[k]);
+    END LOOP;
     WITH wanted AS (
       SELECT j.n FROM generate_subscripts(outcomes, 1) AS j(n)
        WHERE outcomes[j.n] = 'booked' AND p_keys[j.n] IS NOT NULL
     ), claimed AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, response)
         SELECT p_users[w.n], p_keys[w.n], p_hashes[w.n],
-            jsonb_build_object('journalId', journal_ids[w.n], 'transactionIds', COALESCE(ids.ids, '[]'::jsonb))
+            jsonb_build_object('journalId', journal_ids[w.n], 'transactionIds', COALESCE(v_line_ids[w.n], '[]'::jsonb))
           FROM wanted w
-          LEFT JOIN (SELECT l.n, jsonb_agg(l.id ORDER BY l.o) AS ids
-                       FROM unnest(p_line_journals, p_line_ids) WITH ORDINALITY AS l(n, id, o) GROUP BY l.n) ids
-            ON ids.n = w.n
         ON CONFLICT DO NOTHING
         RETURNING 1
     )
@@ -445,7 +448,21 @@ BEGIN
 
   -- Delivered when this transaction commits, never if it rolls back: each user once per set of topics,
   -- the users of one set in as few payloads as fit under NOTIFY's 8000 bytes.
-  IF p_channel IS NOT NULL AND cardinality(p_notice_users) > 0 THEN
+  IF p_channel IS NOT NULL AND cardinality(p_notice_users) BETWEEN 1 AND 128
+     AND p_notice_topics <@ p_notice_topics[1:1] THEN
+    -- One set of topics and few users (a transfer batch, a booking): one payload, well under the limit,
+    -- without the chunking below (which cost 2% of a transfer's instructions).
+    v_told := ARRAY(SELECT f.user_id
+                      FROM (SELECT x.user_id, min(x.o) AS first
+                              FROM unnest(p_notice_journals, p_notice_users) WITH ORDINALITY AS x(n, user_id, o)
+                             WHERE x.n IS NULL OR outcomes[x.n] = 'booked'
+                             GROUP BY x.user_id) f
+                     ORDER BY f.first);
+    IF cardinality(v_told) > 0 THEN
+      PERFORM pg_notify(p_channel,
+        json_build_object('userIds', v_told, 'topics', string_to_array(p_notice_topics[1], ','))::text);
+    END IF;
+  ELSIF p_channel IS NOT NULL AND cardinality(p_notice_users) > 0 THEN
     PERFORM pg_notify(p_channel, json_build_object('userIds', c.users, 'topics', string_to_array(c.topics, ','))::text)
       FROM (SELECT u.topics, array_agg(u.user_id ORDER BY u.first) AS users
               FROM (SELECT x.topics, x.user_id, min(x.o) AS first,
