@@ -177,6 +177,10 @@ DECLARE
   v_void text;
   v_line_ids jsonb[];
   v_told text[];
+  -- Counts and checks below are loops of plain assignments: a query over a handful of values costs an
+  -- executor's start and end, which a lone transfer pays for each.
+  v_expected int;
+  v_all_covered boolean;
 BEGIN
   IF EXISTS (SELECT FROM unnest(ARRAY[cardinality(p_users), cardinality(p_keys), cardinality(p_hashes),
                   cardinality(p_refusals)]) AS c(n) WHERE COALESCE(c.n, 0) <> v_count)
@@ -284,8 +288,12 @@ BEGIN
     END LOOP;
   END IF;
 
-  IF NOT v_repeated AND NOT EXISTS (SELECT FROM unnest(v_balances, v_debits) AS b(balance, debits)
-                                     WHERE b.balance + b.debits < 0) THEN
+  v_all_covered := NOT v_repeated;
+  FOR k IN 1..cardinality(v_balances) LOOP
+    EXIT WHEN NOT v_all_covered;
+    v_all_covered := v_balances[k] + v_debits[k] >= 0;
+  END LOOP;
+  IF v_all_covered THEN
     -- No account's debits over the whole batch exceed what it holds, and no key repeats: every journal
     -- not refused is covered after the ones before it, whatever they are, so all of them are booked.
     IF v_refusing THEN
@@ -368,8 +376,11 @@ BEGIN
   END IF;
 
   IF 'booked' = ANY (outcomes) THEN
-    journal_ids := ARRAY(SELECT CASE WHEN o.o = 'booked' THEN nextval('journals_id_seq') END
-                           FROM unnest(outcomes) WITH ORDINALITY AS o(o, n) ORDER BY o.n);
+    FOR k IN 1..v_count LOOP
+      IF outcomes[k] = 'booked' THEN
+        journal_ids[k] := nextval('journals_id_seq');
+      END IF;
+    END LOOP;
   END IF;
 
   IF v_keyed AND 'booked' = ANY (outcomes) THEN
@@ -412,7 +423,13 @@ BEGIN
       FROM unnest(v_ids, v_nets) AS t(id, net)
      WHERE a.id = t.id AND t.net <> 0 AND a.balance_cents + t.net >= 0;
     GET DIAGNOSTICS v_rows = ROW_COUNT;
-    IF v_rows <> (SELECT count(*) FROM unnest(v_nets) AS t(net) WHERE t.net <> 0) THEN
+    v_expected := 0;
+    FOR k IN 1..COALESCE(cardinality(v_nets), 0) LOOP
+      IF v_nets[k] <> 0 THEN
+        v_expected := v_expected + 1;
+      END IF;
+    END LOOP;
+    IF v_rows <> v_expected THEN
       RAISE EXCEPTION 'insufficient funds' USING ERRCODE = 'ML001', DETAIL = '{"accountId": null}';
     END IF;
 
@@ -438,7 +455,13 @@ BEGIN
        WHERE outcomes[l.n] = 'booked' AND (SELECT u.id FROM users u WHERE u.id = l.user_id) IS NOT NULL;
     -- A history row's user must exist: a row naming no user is left out above and refused here.
     GET DIAGNOSTICS v_rows = ROW_COUNT;
-    IF v_rows <> (SELECT count(*) FROM unnest(p_line_journals) AS l(n) WHERE outcomes[l.n] = 'booked') THEN
+    v_expected := 0;
+    FOR k IN 1..COALESCE(cardinality(p_line_journals), 0) LOOP
+      IF outcomes[p_line_journals[k]] = 'booked' THEN
+        v_expected := v_expected + 1;
+      END IF;
+    END LOOP;
+    IF v_rows <> v_expected THEN
       RAISE EXCEPTION 'a history row names a user that does not exist' USING ERRCODE = '22023';
     END IF;
 
