@@ -348,6 +348,8 @@ export const adminMessages = {
     dragHandle: (label: string) => `Drag ${label}`,
     actionsFor: (label: string) => `Actions for ${label}`,
   },
+  consoleSessionExpired: (minutes: number) =>
+    `You were signed out of the console after ${minutes} minutes without activity. Sign in again.`,
   settings: {
     transferFeeInvalid: 'The transfer fee must be between 0% and 50%',
     referralBonusInvalid: 'The referral bonus must be between $0 and $10,000',
@@ -355,6 +357,7 @@ export const adminMessages = {
     minimumInvalid: 'Enter a minimum of at least $0.01',
     chatUrlInvalid: 'Enter a web address starting with https://',
     autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
+    consoleIdleInvalid: 'Enter a number of minutes between 5 and 480',
     saved: 'Settings saved',
     title: 'Settings',
     description:
@@ -371,6 +374,7 @@ export const adminMessages = {
       supportChatUrl: 'Support chat link',
       operatorEmail: 'Operator email',
       autoActivateAfterHours: 'Auto-activation',
+      consoleIdleMinutes: 'Console sign-out after',
     },
     hints: {
       transferFeeBps: 'Charged on every transfer, on top of the amount (0% to 50%).',
@@ -382,12 +386,15 @@ export const adminMessages = {
       supportChatUrl: 'The 24/7 chat link in the side menu.',
       operatorEmail: 'Told of every new deposit and withdrawal.',
       autoActivateAfterHours: 'Hours after sign-up, 1 to 8760.',
+      consoleIdleMinutes:
+        'Minutes without activity after which an operator is signed out of the console, 5 to 480. Member sessions are not affected.',
     },
     autoActivateOff: 'Off: an operator activates every account',
     autoActivateAfter: 'Activate new accounts automatically',
     autoActivateHours: 'After this many hours',
     off: 'Off',
     afterHours: (hours: number) => `After ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
+    minutes: (minutes: number) => `${minutes} minutes`,
     changesTitle: 'What changes',
     noChanges: 'Nothing has changed yet.',
     notReadable: (typed: string) => (typed === '' ? '(empty, not valid)' : `'${typed}' (not valid yet)`),

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'TOO_MANY_METHODS',
   'METHOD_NOT_FOUND',
   'MAIL_NOT_RESENDABLE',
+  'CONSOLE_SESSION_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
-import { messages } from '@meridian/shared';
+import { adminMessages, messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
+import { touchConsoleSession } from '../core/auth/console-activity.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
 import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from '../lib/app-error.js';
@@ -74,10 +75,18 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
   return currentUser(request);
 }
 
-/** An active admin: a deactivated operator keeps no access to the console. */
+/**
+ * An active admin: a deactivated operator keeps no access to the console. A console session ends after
+ * the consoleIdleMinutes setting without a request (member sessions are not affected).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
+  const { db, clock, settings } = request.server.deps;
+  const idleMinutes = settings.current().consoleIdleMinutes;
+  if (request.sessionToken && !(await touchConsoleSession(db, request.sessionToken, clock.now(), idleMinutes))) {
+    throw new AppError('CONSOLE_SESSION_EXPIRED', adminMessages.consoleSessionExpired(idleMinutes));
+  }
 }
 
 /**

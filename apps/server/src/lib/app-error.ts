@@ -54,6 +54,7 @@ const STATUS: Record<ErrorCode, number> = {
   TOO_MANY_METHODS: 409,
   METHOD_NOT_FOUND: 404,
   MAIL_NOT_RESENDABLE: 409,
+  CONSOLE_SESSION_EXPIRED: 401,
 };
 
 /** The codes answered with `status`, in the closed list's order (the API document lists them per status). */

@@ -11,7 +11,7 @@ import {
   parseWholeNumber,
 } from '../money-input.js';
 import { type AdminPlan, planBodySchema } from './admin.js';
-import { type Settings, settingsBodySchema } from './settings.js';
+import { type Settings, type SettingsBody, settingsBodySchema } from './settings.js';
 
 // The console's forms: what an operator types in human units (dollars, percent, hours), read exactly
 // into the request body's units (cents, basis points) and then checked by the body's own schema, so
@@ -111,11 +111,22 @@ export const settingsFormSchema = z
     operatorEmail: z.string(),
     autoActivate: z.enum(AUTO_ACTIVATION_MODES),
     autoActivateAfterHours: z.string(),
+    consoleIdleMinutes: z.string(),
   })
-  .transform(({ autoActivate, autoActivateAfterHours, ...rest }, ctx) => {
-    if (autoActivate === 'off') return { ...rest, autoActivateAfterHours: null };
+  .transform(({ autoActivate, autoActivateAfterHours, consoleIdleMinutes, ...rest }, ctx): SettingsBody => {
+    const minutes = parseWholeNumber(consoleIdleMinutes);
+    if (!minutes.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consoleIdleMinutes'],
+        message: adminMessages.settings.consoleIdleInvalid,
+      });
+      return z.NEVER;
+    }
+    const read = { ...rest, consoleIdleMinutes: minutes.value };
+    if (autoActivate === 'off') return { ...read, autoActivateAfterHours: null };
     const hours = parseWholeNumber(autoActivateAfterHours);
-    if (hours.ok) return { ...rest, autoActivateAfterHours: hours.value };
+    if (hours.ok) return { ...read, autoActivateAfterHours: hours.value };
     ctx.addIssue({
       code: 'custom',
       path: ['autoActivateAfterHours'],
@@ -139,6 +150,7 @@ export function settingsFormValues(settings: Settings): SettingsForm {
     operatorEmail: settings.operatorEmail,
     autoActivate: settings.autoActivateAfterHours === null ? 'off' : 'after',
     autoActivateAfterHours: settings.autoActivateAfterHours === null ? '' : String(settings.autoActivateAfterHours),
+    consoleIdleMinutes: String(settings.consoleIdleMinutes),
   };
 }
 
@@ -150,7 +162,7 @@ export interface SettingsChange {
   to: string;
 }
 
-type SettingKind = 'bps' | 'cents' | 'text';
+type SettingKind = 'bps' | 'cents' | 'minutes' | 'text';
 const SETTING_KINDS: Record<Exclude<keyof Settings, 'autoActivateAfterHours'>, SettingKind> = {
   transferFeeBps: 'bps',
   referralBonusCents: 'cents',
@@ -160,6 +172,7 @@ const SETTING_KINDS: Record<Exclude<keyof Settings, 'autoActivateAfterHours'>, S
   supportEmail: 'text',
   supportChatUrl: 'text',
   operatorEmail: 'text',
+  consoleIdleMinutes: 'minutes',
 };
 
 const hoursText = (hours: number | null) =>
@@ -169,6 +182,10 @@ const hoursText = (hours: number | null) =>
 function typedText(kind: SettingKind, typed: string): string {
   const trimmed = typed.trim();
   if (kind === 'text') return trimmed;
+  if (kind === 'minutes') {
+    const minutes = parseWholeNumber(typed);
+    return minutes.ok ? adminMessages.settings.minutes(minutes.value) : adminMessages.settings.notReadable(trimmed);
+  }
   const parsed = kind === 'bps' ? parsePercent(typed) : parseDollars(typed, { allowZero: true });
   if (!parsed.ok) return adminMessages.settings.notReadable(trimmed);
   return 'bps' in parsed ? formatBps(parsed.bps) : formatCents(parsed.cents);
@@ -184,7 +201,13 @@ export function settingsChanges(saved: Settings, values: SettingsForm): Settings
   for (const [key, kind] of Object.entries(SETTING_KINDS) as [keyof typeof SETTING_KINDS, SettingKind][]) {
     const stored = saved[key];
     const from =
-      kind === 'bps' ? formatBps(Number(stored)) : kind === 'cents' ? formatCents(Number(stored)) : String(stored);
+      kind === 'bps'
+        ? formatBps(Number(stored))
+        : kind === 'cents'
+          ? formatCents(Number(stored))
+          : kind === 'minutes'
+            ? adminMessages.settings.minutes(Number(stored))
+            : String(stored);
     const to = typedText(kind, values[key]);
     if (from !== to) changes.push({ key, label: adminMessages.settings.labels[key], from, to });
   }

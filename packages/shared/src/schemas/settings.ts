@@ -19,6 +19,9 @@ export const SETTINGS_BOUNDS = {
   referralBonusCentsMax: 1_000_000,
   /** A year. */
   autoActivateAfterHoursMax: 8_760,
+  /** An operator's console session ends after this long without activity (issue 25). */
+  consoleIdleMinutesMin: 5,
+  consoleIdleMinutesMax: 480,
 } as const;
 
 /**
@@ -35,6 +38,7 @@ export const settingsSchema = z.object({
   supportChatUrl: z.string(),
   operatorEmail: z.string(),
   autoActivateAfterHours: z.number().int().nullable(),
+  consoleIdleMinutes: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -49,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   supportChatUrl: 'https://t.me/meridian_support',
   operatorEmail: 'admin@meridian.local',
   autoActivateAfterHours: null,
+  consoleIdleMinutes: 30,
 };
 
 /** A whole number in [min, max]; anything else reads `message`. */
@@ -84,6 +89,12 @@ export const settingsBodySchema = z.strictObject(
       SETTINGS_BOUNDS.autoActivateAfterHoursMax,
       adminMessages.settings.autoActivateInvalid,
     ).nullable(),
+    /** Left out: kept as it is (clients written before the setting existed send none). */
+    consoleIdleMinutes: wholeNumber(
+      SETTINGS_BOUNDS.consoleIdleMinutesMin,
+      SETTINGS_BOUNDS.consoleIdleMinutesMax,
+      adminMessages.settings.consoleIdleInvalid,
+    ).optional(),
   },
   strictErrors,
 );

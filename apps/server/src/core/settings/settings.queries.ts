@@ -1,4 +1,4 @@
-import type { Settings } from '@meridian/shared';
+import type { Settings, SettingsBody } from '@meridian/shared';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
@@ -21,6 +21,7 @@ function toSettings(row: SettingsRow): Settings {
     supportChatUrl: row.supportChatUrl,
     operatorEmail: row.operatorEmail,
     autoActivateAfterHours: row.autoActivateAfterHours,
+    consoleIdleMinutes: row.consoleIdleMinutes,
   };
 }
 
@@ -46,7 +47,7 @@ export async function adoptEnvironmentSettings(db: Db, initial: Settings): Promi
  * Saves every setting in one transaction with its audit entry (before and after, the changed keys
  * only), tells every node to read them again, and every open page that the public settings changed.
  */
-export async function saveSettings(tx: Db, next: Settings, actor: string): Promise<Settings> {
+export async function saveSettings(tx: Db, next: SettingsBody, actor: string): Promise<Settings> {
   const [locked] = await tx.select().from(settings).where(eq(settings.id, true)).for('update');
   if (!locked) throw new Error('settings: the settings row is missing');
   const before = toSettings(locked);

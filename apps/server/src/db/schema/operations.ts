@@ -246,6 +246,8 @@ export const settings = pgTable(
     supportChatUrl: text('support_chat_url').notNull(),
     operatorEmail: text('operator_email').notNull(),
     autoActivateAfterHours: integer('auto_activate_after_hours'),
+    /** Minutes without activity after which an operator's console session ends (issue 25). */
+    consoleIdleMinutes: integer('console_idle_minutes').notNull().default(30),
     updatedBy: text('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -255,5 +257,6 @@ export const settings = pgTable(
     check('settings_security_deposit_bounds', sql`${t.securityDepositBps} BETWEEN 0 AND 10000`),
     check('settings_referral_bonus_bounds', sql`${t.referralBonusCents} >= 0`),
     check('settings_minimums_positive', sql`${t.minDepositCents} > 0 AND ${t.minWithdrawalCents} > 0`),
+    check('settings_console_idle_bounds', sql`${t.consoleIdleMinutes} BETWEEN 5 AND 480`),
   ],
 );

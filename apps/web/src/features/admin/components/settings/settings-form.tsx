@@ -86,6 +86,9 @@ export function SettingsForm({ saved }: { saved: Settings }) {
         </Section>
         <Section title={adminMessages.settings.sections.accounts}>
           <AutoActivation />
+          <FormField name="consoleIdleMinutes" label={labels.consoleIdleMinutes} hint={hints.consoleIdleMinutes}>
+            {(field) => <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...field} />}
+          </FormField>
         </Section>
       </div>
       <Card className="flex flex-col gap-4 p-5 lg:sticky lg:top-6">
