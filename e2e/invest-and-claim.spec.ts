@@ -1,9 +1,9 @@
 // Journey: invest from a quick amount, watch the profit accrue as the server's clock moves, claim it
 // to the balance; and end an investment early to get the principal back.
 //
-// The server's test clock is shared by every journey running against it: only this file's first
-// journey moves it, and its profit assertion holds as long as no other journey moves the clock
-// between this journey's investment and its own advance.
+// The server's test clock is shared by every journey running against it: the journeys that move it
+// run alone, one after another (playwright.config.ts ALONE), and this one's profit assertion holds as
+// long as no other journey moves the clock between its investment and its own advance.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import {

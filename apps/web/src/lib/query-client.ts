@@ -25,7 +25,9 @@ export function createQueryClient(): QueryClient {
   const onUnauthorized = (error: unknown) => {
     // A wrong password is a 401 too, but it says nothing about the session.
     if (!(error instanceof ApiError) || error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return;
-    if (warnIfSessionExpired(client)) client.setQueryData(meQueryKey, null);
+    // An operator's console session that ended for idleness says so, with the minutes the setting gives.
+    const why = error.code === 'CONSOLE_SESSION_EXPIRED' ? error.message : undefined;
+    if (warnIfSessionExpired(client, why)) client.setQueryData(meQueryKey, null);
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

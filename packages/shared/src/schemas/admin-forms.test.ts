@@ -152,6 +152,33 @@ describe('settingsFormSchema', () => {
   });
 });
 
+describe('settingsFormSchema: the console sign-out', () => {
+  const values = settingsFormValues(DEFAULT_SETTINGS);
+
+  it('reads whole minutes from 5 to 480, and refuses anything else with its message', () => {
+    expect(settingsFormSchema.parse({ ...values, consoleIdleMinutes: ' 45 ' }).consoleIdleMinutes).toBe(45);
+    for (const typed of ['', '4', '481', '7.5', 'x']) {
+      expect(issues(settingsFormSchema.safeParse({ ...values, consoleIdleMinutes: typed })), typed).toEqual([
+        ['consoleIdleMinutes', adminMessages.settings.consoleIdleInvalid],
+      ]);
+    }
+  });
+
+  it('lists a change of the minutes as minutes, and a value that does not read yet as such', () => {
+    expect(settingsChanges(DEFAULT_SETTINGS, { ...values, consoleIdleMinutes: '45' })).toEqual([
+      { key: 'consoleIdleMinutes', label: 'Console sign-out after', from: '30 minutes', to: '45 minutes' },
+    ]);
+    expect(settingsChanges(DEFAULT_SETTINGS, { ...values, consoleIdleMinutes: '4.5' })).toEqual([
+      {
+        key: 'consoleIdleMinutes',
+        label: 'Console sign-out after',
+        from: '30 minutes',
+        to: adminMessages.settings.notReadable('4.5'),
+      },
+    ]);
+  });
+});
+
 describe('settingsChanges', () => {
   const saved = { ...DEFAULT_SETTINGS, transferFeeBps: 200, autoActivateAfterHours: null };
 

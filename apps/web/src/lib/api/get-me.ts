@@ -26,9 +26,9 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
  * Says nothing when nobody was signed in, and a deliberate logout forgets the user before any
  * request can fail, so neither a logged-out visit nor Logout ever shows it.
  */
-export function warnIfSessionExpired(client: QueryClient): boolean {
+export function warnIfSessionExpired(client: QueryClient, message: string = messages.sessionExpired): boolean {
   if (!client.getQueryData<Me | null>(meQueryKey)) return false;
-  notify.error(messages.sessionExpired);
+  notify.error(message);
   return true;
 }
 
