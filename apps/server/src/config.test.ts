@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       supportChatUrl: 'https://t.me/meridian_support',
       operatorEmail: 'boss@example.com',
       autoActivateAfterHours: 24,
+      consoleIdleMinutes: 30,
     });
     expect(loadConfig(base).initialSettings.autoActivateAfterHours).toBeNull();
     expect(() => loadConfig({ ...base, AUTO_ACTIVATE_AFTER_HOURS: '1.5' })).toThrow(/AUTO_ACTIVATE_AFTER_HOURS/);
