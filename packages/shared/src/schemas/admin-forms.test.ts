@@ -164,6 +164,22 @@ describe('settingsFormSchema: the console sign-out', () => {
     }
   });
 
+  it('marks the minutes and the hours at once when neither reads', () => {
+    expect(
+      issues(
+        settingsFormSchema.safeParse({
+          ...values,
+          consoleIdleMinutes: 'x',
+          autoActivate: 'after',
+          autoActivateAfterHours: '',
+        }),
+      ),
+    ).toEqual([
+      ['consoleIdleMinutes', adminMessages.settings.consoleIdleInvalid],
+      ['autoActivateAfterHours', adminMessages.settings.autoActivateInvalid],
+    ]);
+  });
+
   it('lists a change of the minutes as minutes, and a value that does not read yet as such', () => {
     expect(settingsChanges(DEFAULT_SETTINGS, { ...values, consoleIdleMinutes: '45' })).toEqual([
       { key: 'consoleIdleMinutes', label: 'Console sign-out after', from: '30 minutes', to: '45 minutes' },

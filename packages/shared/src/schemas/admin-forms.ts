@@ -114,25 +114,25 @@ export const settingsFormSchema = z
     consoleIdleMinutes: z.string(),
   })
   .transform(({ autoActivate, autoActivateAfterHours, consoleIdleMinutes, ...rest }, ctx): SettingsBody => {
+    // Both typed numbers are read before either is refused, so the form marks every field at once.
     const minutes = parseWholeNumber(consoleIdleMinutes);
+    const hours = autoActivate === 'off' ? null : parseWholeNumber(autoActivateAfterHours);
     if (!minutes.ok) {
       ctx.addIssue({
         code: 'custom',
         path: ['consoleIdleMinutes'],
         message: adminMessages.settings.consoleIdleInvalid,
       });
-      return z.NEVER;
     }
-    const read = { ...rest, consoleIdleMinutes: minutes.value };
-    if (autoActivate === 'off') return { ...read, autoActivateAfterHours: null };
-    const hours = parseWholeNumber(autoActivateAfterHours);
-    if (hours.ok) return { ...read, autoActivateAfterHours: hours.value };
-    ctx.addIssue({
-      code: 'custom',
-      path: ['autoActivateAfterHours'],
-      message: adminMessages.settings.autoActivateInvalid,
-    });
-    return z.NEVER;
+    if (hours && !hours.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['autoActivateAfterHours'],
+        message: adminMessages.settings.autoActivateInvalid,
+      });
+    }
+    if (!minutes.ok || (hours && !hours.ok)) return z.NEVER;
+    return { ...rest, consoleIdleMinutes: minutes.value, autoActivateAfterHours: hours ? hours.value : null };
   })
   .pipe(settingsBodySchema);
 export type SettingsForm = z.input<typeof settingsFormSchema>;
