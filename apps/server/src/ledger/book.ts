@@ -210,7 +210,7 @@ function outcomeOf(
       const history = booking.history.map(
         (line, k): HistoryRow => ({
           ...line,
-          id: lineIds[k] ?? '',
+          id: lineIds[k] as string, // one per line: bookingColumns checked it
           feeCents: line.feeCents ?? 0,
           journalId,
           createdAt,
@@ -292,9 +292,11 @@ export function bookingColumns(
       posting.systems.push('system' in account ? account.system : null);
       posting.amounts.push(amountCents);
     }
+    const ids = lineIds[i] ?? [];
+    if (ids.length !== b.history.length) throw new Error('ledger_book: one id per history line');
     b.history.forEach((h, k) => {
       line.journals.push(n);
-      line.ids.push(lineIds[i]?.[k] ?? randomUUID());
+      line.ids.push(ids[k] as string);
       line.users.push(h.userId);
       line.types.push(h.type);
       line.modes.push(h.mode);

@@ -233,12 +233,13 @@ export async function bookTransferBatch(
       case 'booked': {
         // The sender's row as the statement wrote it: what this call sent, with its journal, time and wording.
         const b = transfers[i] as TransferBooking;
+        const id = ids[i]?.debit;
         const description = descriptions[i];
-        if (description === null || description === undefined) {
+        if (id === undefined || description === null || description === undefined) {
           throw new Error('ledger_transfer_batch: a booked transfer without its row');
         }
         const transaction: HistoryRow = {
-          id: ids[i]?.debit ?? '',
+          id,
           userId: b.sender.id,
           type: 'debit',
           ...TRANSFER_LINE,
