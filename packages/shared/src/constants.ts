@@ -62,3 +62,12 @@ export const STORAGE_KEYS = {
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * Sent by the web app on a request made while nobody is using the page (no key press, click or touch
+ * for UNATTENDED_AFTER_MS, or the tab hidden) — a live update's or a timer's refetch. It is answered
+ * as any other, but it is not console activity: an unattended console with live updates still signs
+ * its operator out after the idle setting (core/auth/console-activity.ts).
+ */
+export const UNATTENDED_HEADER = 'x-meridian-unattended';
+export const UNATTENDED_AFTER_MS = 60_000;

@@ -1,4 +1,4 @@
-import { adminMessages, messages } from '@meridian/shared';
+import { adminMessages, messages, UNATTENDED_HEADER } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import { touchConsoleSession } from '../core/auth/console-activity.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
@@ -77,14 +77,17 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
 
 /**
  * An active admin: a deactivated operator keeps no access to the console. A console session ends after
- * the consoleIdleMinutes setting without a request (member sessions are not affected).
+ * the consoleIdleMinutes setting without a request its operator made (a request marked unattended —
+ * a live update's refetch — does not count; member sessions are not affected).
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
   const { db, clock, settings } = request.server.deps;
   const idleMinutes = settings.current().consoleIdleMinutes;
-  if (request.sessionToken && !(await touchConsoleSession(db, request.sessionToken, clock.now(), idleMinutes))) {
+  const attended = request.headers[UNATTENDED_HEADER] === undefined;
+  const token = request.sessionToken;
+  if (token && !(await touchConsoleSession(db, token, clock.now(), idleMinutes, attended))) {
     throw new AppError('CONSOLE_SESSION_EXPIRED', adminMessages.consoleSessionExpired(idleMinutes));
   }
 }

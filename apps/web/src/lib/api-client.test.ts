@@ -1,4 +1,4 @@
-import { messages } from '@meridian/shared';
+import { messages, UNATTENDED_AFTER_MS, UNATTENDED_HEADER } from '@meridian/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest, errorMessage, errorMessageOr } from './api-client';
@@ -62,6 +62,14 @@ describe('apiRequest', () => {
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' },
       body: '{"amountCents":2500}',
     });
+  });
+
+  it('marks a request sent after a minute without anyone using the page as unattended (a live refetch)', async () => {
+    const calls = stubFetch(() => json(200, {}));
+    await apiRequest('/api/admin/overview');
+    vi.setSystemTime(Date.now() + UNATTENDED_AFTER_MS + 1);
+    await apiRequest('/api/admin/overview');
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)[UNATTENDED_HEADER])).toEqual([undefined, '1']);
   });
 
   it('asks for JSON without a body of its own, and lets a form set its own content type', async () => {

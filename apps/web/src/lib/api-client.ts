@@ -1,5 +1,6 @@
-import { messages } from '@meridian/shared';
+import { messages, UNATTENDED_HEADER } from '@meridian/shared';
 import type { z } from 'zod';
+import { isUnattended } from './attention';
 import { connection } from './connection';
 
 /** A failed API call: `message` is what the user sees, `code` is what the code branches on. */
@@ -60,6 +61,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const headers: Record<string, string> =
     body === undefined || isForm ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' };
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  if (isUnattended()) headers[UNATTENDED_HEADER] = '1';
   let response: Response;
   try {
     response = await fetch(path, {

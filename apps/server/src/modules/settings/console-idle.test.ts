@@ -1,4 +1,4 @@
-import { adminMessages, messages, type Settings } from '@meridian/shared';
+import { adminMessages, messages, type Settings, UNATTENDED_HEADER } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/sql.js';
@@ -53,6 +53,20 @@ describe("an operator's console session ends after the setting's minutes without
     wait(31);
     const answers = await Promise.all([overview(admin), overview(admin)]);
     expect(answers.map((a) => a.statusCode)).toEqual([401, 401]);
+    expect((await overview(admin)).statusCode).toBe(401);
+  });
+
+  it('requests the web app marks unattended (live updates) are answered but do not keep the console signed in', async () => {
+    const admin = await adminClient(ctx);
+    const unattended = () => admin.request('GET', '/api/admin/settings', undefined, { [UNATTENDED_HEADER]: '1' });
+    expect((await overview(admin)).statusCode).toBe(200);
+    wait(20);
+    expect((await unattended()).statusCode).toBe(200);
+    wait(20);
+    // 40 minutes since the operator's last own request: a live refetch 20 minutes ago did not count.
+    const expired = await unattended();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ error: { code: 'CONSOLE_SESSION_EXPIRED' } });
     expect((await overview(admin)).statusCode).toBe(401);
   });
 
