@@ -10,7 +10,7 @@ type Target = Pick<EventTarget, 'addEventListener'>;
  * is marked unattended, so the server does not count it as console activity and an unattended console
  * still signs its operator out. Loading the page counts as use.
  */
-export function createAttention(now: () => number = Date.now) {
+export function createAttention(now: () => number = () => Date.now()) {
   let lastInput = now();
   return {
     /** Listens for input on `target` (the window); passive, so no scroll waits on it. */
