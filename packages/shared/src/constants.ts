@@ -59,6 +59,3 @@ export const STORAGE_KEYS = {
   authStorage: 'auth-storage',
   globalStore: 'global-store',
 } as const;
-
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
