@@ -11,15 +11,15 @@ import { seedCatalogue } from './modules/catalogue/catalogue.seed.js';
 export const DEFAULT_ADMIN_EMAIL = 'admin@meridian.local';
 
 export interface SeedResult {
-  /** Set only when this start created the admin with a generated password, to be printed once. */
+  /** Set only when this start created the owner with a generated password, to be printed once. */
   generatedAdmin: { email: string; password: string } | null;
 }
 
 /**
  * Idempotent start-up seeding: catalogue rows, reset tokens of an older version hashed, and the operator account. ADMIN_EMAIL's account is
- * created as an active admin when it does not exist. An existing one is made an admin again only when
- * the platform has no active admin left (the way back in); otherwise what operators decided in the
- * console (revoking it, say) stands.
+ * created as an active owner (the operator role that may do everything) when it does not exist. An
+ * existing one is made an owner again only when the platform has no active owner left (the way back
+ * in); otherwise what operators decided in the console (another role for it, say) stands.
  */
 export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResult> {
   await seedCatalogue(db);
@@ -27,7 +27,7 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (!(await hasActiveAdmin(db))) await updateUser(db, existing.id, { role: 'admin', isActive: true });
+    if (!(await hasActiveOwner(db))) await updateUser(db, existing.id, { role: 'owner', isActive: true });
     return { generatedAdmin: null };
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -42,7 +42,7 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
     if (await findUserByEmail(db, email)) return { generatedAdmin: null };
     throw err;
   }
-  await updateUser(db, user.id, { role: 'admin', isActive: true });
+  await updateUser(db, user.id, { role: 'owner', isActive: true });
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
 }
 
@@ -52,7 +52,7 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
  */
 export function operatorNotice(admin: { email: string; password: string }, publicUrl: string): string {
   const lines = [
-    'Meridian is ready. The operator account (shown only this once):',
+    'Meridian is ready. The owner operator account (shown only this once):',
     '',
     `  e-mail:    ${admin.email}`,
     `  password:  ${admin.password}`,
@@ -64,11 +64,11 @@ export function operatorNotice(admin: { email: string; password: string }, publi
   return ['', `┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`, ''].join('\n');
 }
 
-async function hasActiveAdmin(db: Db): Promise<boolean> {
+async function hasActiveOwner(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .where(and(eq(users.role, 'owner'), eq(users.isActive, true)))
     .limit(1);
   return row !== undefined;
 }

@@ -4,6 +4,8 @@
  * messages.ts re-exports them, so `import { adminMessages } from './messages.js'` still works.
  */
 
+import type { Role } from './roles.js';
+
 /** The parts of an audit entry its sentence is made of (see adminMessages.audit.says). */
 export interface AuditWords {
   who: string;
@@ -13,16 +15,29 @@ export interface AuditWords {
   action: string;
 }
 
+/** Each role as the console names it, alone and in a sentence. */
+const roleWords = {
+  names: { user: 'Member', owner: 'Owner', finance: 'Finance', support: 'Support', auditor: 'Auditor' },
+  withArticle: {
+    user: 'a member',
+    owner: 'an owner',
+    finance: 'a finance operator',
+    support: 'a support operator',
+    auditor: 'an auditor',
+  },
+} as const satisfies Record<string, Record<Role, string>>;
+
 /** The operator's console (ours: the specification does not show the administrator application). */
 export const adminMessages = {
+  roles: roleWords,
   reasonRequired: 'A reason is required',
   adjustAmountInvalid: 'Enter a whole number of cents other than zero',
   adjusted: 'Balance adjusted',
   activated: 'Account activated',
   deactivated: 'Account deactivated',
   roleChanged: 'Role changed',
-  lastAdmin: 'The last active admin cannot be removed: make another account an active admin first',
-  lastActiveAdmin: 'The last active admin cannot be deactivated: make another account an active admin first',
+  lastAdmin: 'The last active owner cannot be removed: make another account an active owner first',
+  lastActiveAdmin: 'The last active owner cannot be deactivated: make another account an active owner first',
   ownRole: 'You cannot change your own role',
   ownAccount: 'You cannot deactivate your own account',
   depositApproved: 'Deposit approved',
@@ -40,6 +55,10 @@ export const adminMessages = {
     title: 'Admin console',
     backToApp: 'Back to app',
     noAccessBody: "The operator's console is for administrators only.",
+    /** A section the operator's role does not include (the navigation does not offer it). */
+    sectionNoAccessBody: 'Your role does not include this part of the console.',
+    /** Beside the operator's name in the console's frame. */
+    yourRole: (role: string) => `Role: ${role}`,
     pageNotFound: 'Page not found',
     pageNotFoundBody: 'There is no console page at this address.',
     signOut: 'Sign out',
@@ -78,7 +97,7 @@ export const adminMessages = {
     searchLabel: 'Search users',
     searchPlaceholder: 'Name, e-mail or referral code',
     filterLabel: 'Filter users',
-    filters: { all: 'All', active: 'Active', inactive: 'Inactive', admin: 'Admins' },
+    filters: { all: 'All', active: 'Active', inactive: 'Inactive', admin: 'Operators' },
     activate: 'Activate',
     deactivate: 'Deactivate',
     activating: 'Activating...',
@@ -88,13 +107,19 @@ export const adminMessages = {
     deactivateTitle: 'Deactivate this account?',
     deactivateBody:
       'They are signed out everywhere at once and cannot use the app until an operator activates it again.',
-    makeAdmin: 'Make admin',
-    revokeAdmin: 'Revoke admin',
+    changeRole: 'Change role',
     changingRole: 'Saving...',
-    makeAdminTitle: 'Make this user an admin?',
-    makeAdminBody: 'They will be able to open this console, settle money and change any account.',
-    revokeAdminTitle: 'Revoke admin rights?',
-    revokeAdminBody: 'They keep their account but can no longer open this console.',
+    changeRoleTitle: 'Change this account’s role?',
+    changeRoleBody: 'Their open pages are closed, and the console shows them only what the new role may do.',
+    roleLabel: 'Role',
+    /** What each role may do, under the role's choice. */
+    roleHints: {
+      user: 'No access to this console.',
+      owner: 'Everything, including roles and settings.',
+      finance: 'Deposits, withdrawals, balance adjustments and exports.',
+      support: 'Reads users; activation, the mailbox and members’ sessions.',
+      auditor: 'Reads everything and changes nothing.',
+    },
     noTransactions: 'No transactions in this category',
     noInvestments: 'No investments yet',
     noReferees: 'Nobody has registered with their referral code yet',
@@ -186,11 +211,11 @@ export const adminMessages = {
      * What an entry says, after its actor ('admin:ops@meridian.test approved a deposit of $120.00 for
      * Jane Doe'). `who` is the target member, `amount` formatted, `name` the plan or method, `to` an address.
      */
+    /** A role change, with the role it gave ('made Jane Doe an auditor'). */
+    madeRole: ({ who }: AuditWords, role: Role) => `made ${who} ${roleWords.withArticle[role]}`,
     says: {
       'user.activate': ({ who }: AuditWords) => `activated ${who}'s account`,
       'user.deactivate': ({ who }: AuditWords) => `deactivated ${who}'s account`,
-      makeAdmin: ({ who }: AuditWords) => `made ${who} an admin`,
-      revokeAdmin: ({ who }: AuditWords) => `revoked ${who}'s admin rights`,
       'user.role': ({ who }: AuditWords) => `changed ${who}'s role`,
       credit: ({ who, amount }: AuditWords) => `added ${amount} to ${who}'s balance`,
       debit: ({ who, amount }: AuditWords) => `took ${amount} from ${who}'s balance`,
@@ -351,6 +376,8 @@ export const adminMessages = {
   consoleSessionExpired: (minutes: number) =>
     `You were signed out of the console after ${minutes} minutes without activity. Sign in again.`,
   settings: {
+    /** For a role that may read the settings but not save them (an auditor). */
+    readOnly: 'Your role can read the settings but not change them.',
     transferFeeInvalid: 'The transfer fee must be between 0% and 50%',
     referralBonusInvalid: 'The referral bonus must be between $0 and $10,000',
     securityDepositInvalid: 'The security deposit must be between 0% and 100%',

@@ -60,9 +60,6 @@ export const STORAGE_KEYS = {
   globalStore: 'global-store',
 } as const;
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 /**
  * Sent by the web app on a request made while nobody is using the page (no key press, click or touch
  * for UNATTENDED_AFTER_MS, or the tab hidden) — a live update's or a timer's refetch. It is answered

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './money-input.js';
 export * from './referral-wording.js';
+export * from './roles.js';
 export * from './schemas/admin.js';
 export * from './schemas/admin-forms.js';
 export * from './schemas/auth.js';

@@ -1,17 +1,20 @@
+import { can, type OperatorRole, type Permission, type Role } from '@meridian/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newKey, TestClient } from '../test/client.js';
 import { fundedUser } from '../test/money.js';
 import { depositParts, postDeposit } from '../test/multipart.js';
-import { signedInAdmin } from '../test/operator.js';
+import { anotherAdmin, signedInAdmin } from '../test/operator.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../test/test-app.js';
 
 /*
  * Who may call what, for every /api route of the server's own route table: anonymous, a signed-in
  * member whose account is not yet active, an active member, another member reaching for someone
- * else's resource, and an admin. A route missing from ACCESS fails the test, so a new route cannot
- * slip in without someone deciding who may call it.
+ * else's resource, and an operator of each role. A console route names the permission it needs here,
+ * and each role is allowed it or refused with 403 as the permission table (packages/shared roles.ts)
+ * says. A route missing from ACCESS fails the test, so a new route cannot slip in without someone
+ * deciding who may call it.
  */
 
 type Access =
@@ -21,8 +24,8 @@ type Access =
   | 'signed-in'
   /** An activated member (and an admin): every route that shows or moves money. */
   | 'active'
-  /** An active admin only: the operator's console. */
-  | 'admin'
+  /** The operator's console: an active operator whose role has this permission. */
+  | Permission
   /** Nobody over HTTP without the token the server keeps in DATA_DIR (loopback only). */
   | 'internal'
   /** The WebSocket, checked separately below with real sockets. */
@@ -74,44 +77,44 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/sessions/:id': 'signed-in',
   'POST /api/sessions/revoke-others': 'signed-in',
   'GET /api/realtime': 'socket',
-  'GET /api/admin/overview': 'admin',
-  'GET /api/admin/audit': 'admin',
-  'GET /api/admin/users': 'admin',
-  'GET /api/admin/users/:id': 'admin',
-  'GET /api/admin/users/:id/transactions': 'admin',
-  'POST /api/admin/users/:id/activate': 'admin',
-  'POST /api/admin/users/:id/deactivate': 'admin',
-  'POST /api/admin/users/:id/role': 'admin',
-  'POST /api/admin/users/:id/adjust': 'admin',
-  'GET /api/admin/transactions': 'admin',
-  'GET /api/admin/exports/users.csv': 'admin',
-  'GET /api/admin/exports/transactions.csv': 'admin',
-  'GET /api/admin/deposits': 'admin',
-  'POST /api/admin/deposits/:id/approve': 'admin',
-  'POST /api/admin/deposits/:id/reject': 'admin',
-  'GET /api/admin/withdrawals': 'admin',
-  'POST /api/admin/withdrawals/:id/approve': 'admin',
-  'POST /api/admin/withdrawals/:id/reject': 'admin',
-  'GET /api/admin/plans': 'admin',
-  'POST /api/admin/plans': 'admin',
-  'PUT /api/admin/plans/:id': 'admin',
-  'POST /api/admin/plans/:id/activate': 'admin',
-  'POST /api/admin/plans/:id/deactivate': 'admin',
-  'DELETE /api/admin/plans/:id': 'admin',
-  'GET /api/admin/deposit-methods': 'admin',
-  'POST /api/admin/deposit-methods': 'admin',
-  'PUT /api/admin/deposit-methods/order': 'admin',
-  'PUT /api/admin/deposit-methods/:id': 'admin',
-  'POST /api/admin/deposit-methods/:id/activate': 'admin',
-  'POST /api/admin/deposit-methods/:id/deactivate': 'admin',
-  'GET /api/admin/settings': 'admin',
-  'PUT /api/admin/settings': 'admin',
-  'GET /api/admin/mailbox': 'admin',
-  'GET /api/admin/mailbox/:id': 'admin',
-  'POST /api/admin/mailbox/:id/resend': 'admin',
+  'GET /api/admin/overview': 'overview.read',
+  'GET /api/admin/audit': 'audit.read',
+  'GET /api/admin/users': 'users.read',
+  'GET /api/admin/users/:id': 'users.read',
+  'GET /api/admin/users/:id/transactions': 'users.read',
+  'POST /api/admin/users/:id/activate': 'users.activate',
+  'POST /api/admin/users/:id/deactivate': 'users.activate',
+  'POST /api/admin/users/:id/role': 'users.role',
+  'POST /api/admin/users/:id/adjust': 'balances.adjust',
+  'GET /api/admin/transactions': 'transactions.read',
+  'GET /api/admin/exports/users.csv': 'exports.download',
+  'GET /api/admin/exports/transactions.csv': 'exports.download',
+  'GET /api/admin/deposits': 'deposits.read',
+  'POST /api/admin/deposits/:id/approve': 'deposits.settle',
+  'POST /api/admin/deposits/:id/reject': 'deposits.settle',
+  'GET /api/admin/withdrawals': 'withdrawals.read',
+  'POST /api/admin/withdrawals/:id/approve': 'withdrawals.settle',
+  'POST /api/admin/withdrawals/:id/reject': 'withdrawals.settle',
+  'GET /api/admin/plans': 'catalogue.read',
+  'POST /api/admin/plans': 'catalogue.manage',
+  'PUT /api/admin/plans/:id': 'catalogue.manage',
+  'POST /api/admin/plans/:id/activate': 'catalogue.manage',
+  'POST /api/admin/plans/:id/deactivate': 'catalogue.manage',
+  'DELETE /api/admin/plans/:id': 'catalogue.manage',
+  'GET /api/admin/deposit-methods': 'catalogue.read',
+  'POST /api/admin/deposit-methods': 'catalogue.manage',
+  'PUT /api/admin/deposit-methods/order': 'catalogue.manage',
+  'PUT /api/admin/deposit-methods/:id': 'catalogue.manage',
+  'POST /api/admin/deposit-methods/:id/activate': 'catalogue.manage',
+  'POST /api/admin/deposit-methods/:id/deactivate': 'catalogue.manage',
+  'GET /api/admin/settings': 'settings.read',
+  'PUT /api/admin/settings': 'settings.manage',
+  'GET /api/admin/mailbox': 'mailbox.read',
+  'GET /api/admin/mailbox/:id': 'mailbox.read',
+  'POST /api/admin/mailbox/:id/resend': 'mailbox.resend',
 };
 
-type Who = 'anonymous' | 'inactive' | 'member' | 'admin';
+type Who = 'anonymous' | 'inactive' | 'member' | OperatorRole;
 
 /** What `who` must get from a route of `access`: a status, or 'allowed' (anything but 401, 403, 5xx). */
 function expected(access: Access, who: Who): 401 | 403 | 'allowed' {
@@ -120,7 +123,9 @@ function expected(access: Access, who: Who): 401 | 403 | 'allowed' {
   if (who === 'anonymous') return 401;
   if (access === 'signed-in') return 'allowed';
   if (access === 'active') return who === 'inactive' ? 403 : 'allowed';
-  return who === 'admin' ? 'allowed' : 403;
+  if (access === 'socket') throw new Error('the socket is checked with real sockets');
+  const role: Role = who === 'inactive' || who === 'member' ? 'user' : who;
+  return can(role, access) ? 'allowed' : 403;
 }
 
 /** Routes that end the caller's sessions run last, in this order, so each identity keeps its session to the end. */
@@ -143,8 +148,19 @@ async function identities(): Promise<Record<Who, TestClient>> {
   const inactive = new TestClient(ctx.app);
   await inactive.register();
   const member = await fundedUser(ctx, 10_000);
-  const admin = await signedInAdmin(ctx);
-  return { anonymous: new TestClient(ctx.app), inactive, member: member.client, admin: admin.client };
+  const owner = await signedInAdmin(ctx);
+  const finance = await anotherAdmin(ctx, 'finance');
+  const support = await anotherAdmin(ctx, 'support');
+  const auditor = await anotherAdmin(ctx, 'auditor');
+  return {
+    anonymous: new TestClient(ctx.app),
+    inactive,
+    member: member.client,
+    owner: owner.client,
+    finance: finance.client,
+    support: support.client,
+    auditor: auditor.client,
+  };
 }
 
 describe('the authorization matrix', () => {
@@ -154,7 +170,7 @@ describe('the authorization matrix', () => {
     expect(Object.keys(ACCESS).filter((k) => !table.includes(k))).toEqual([]);
   });
 
-  it('answers every route as its access says, for anonymous, inactive, member and admin, never a 5xx', async () => {
+  it('answers every route as its access says, for anonymous, inactive, member and each operator role, never a 5xx', async () => {
     const who = await identities();
     const order = routeTable()
       .filter((k) => ACCESS[k] !== 'socket')
@@ -206,7 +222,7 @@ describe('the authorization matrix', () => {
     expect((await admin.client.request('GET', `/api/receipts/${receiptId}`)).statusCode).toBe(200);
   });
 
-  it('opens the live socket for active members and admins only', async () => {
+  it('opens the live socket for active members and operators only', async () => {
     const who = await identities();
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${base}/api/realtime`.replace(/^http/, 'ws');
@@ -229,7 +245,8 @@ describe('the authorization matrix', () => {
       anonymous: await outcome(who.anonymous),
       inactive: await outcome(who.inactive),
       member: await outcome(who.member),
-      admin: await outcome(who.admin),
-    }).toEqual({ anonymous: 'closed 1008', inactive: 'closed 1008', member: 'open', admin: 'open' });
+      owner: await outcome(who.owner),
+      auditor: await outcome(who.auditor),
+    }).toEqual({ anonymous: 'closed 1008', inactive: 'closed 1008', member: 'open', owner: 'open', auditor: 'open' });
   });
 });

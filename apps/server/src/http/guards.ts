@@ -1,4 +1,4 @@
-import { adminMessages, messages, UNATTENDED_HEADER } from '@meridian/shared';
+import { adminMessages, can, isOperatorRole, messages, type Permission, UNATTENDED_HEADER } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import { touchConsoleSession } from '../core/auth/console-activity.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
@@ -16,6 +16,13 @@ declare module 'fastify' {
      * not a user (`user` stays null), only a sender whose booking checks the session (transferSender).
      */
     recalled: RecalledSession | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What a console route needs, from the permission table (packages/shared roles.ts): each
+     * /api/admin route names it in its options, and requireAdmin refuses every role without it.
+     */
+    permission?: Permission;
   }
 }
 
@@ -76,13 +83,17 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
 }
 
 /**
- * An active admin: a deactivated operator keeps no access to the console. A console session ends after
- * the consoleIdleMinutes setting without a request its operator made (a request marked unattended —
- * a live update's refetch — does not count; member sessions are not affected).
+ * An active operator whose role may do what the route's `permission` names (a route that names none is
+ * refused to everyone): a deactivated operator keeps no access to the console. A console session ends
+ * after the consoleIdleMinutes setting without a request its operator made (a request marked
+ * unattended — a live update's refetch — does not count; member sessions are not affected).
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!request.user || !isOperatorRole(request.user.role) || !request.user.isActive)
+    throw new AppError('FORBIDDEN', messages.forbidden);
+  const { permission } = request.routeOptions.config;
+  if (!permission || !can(request.user.role, permission)) throw new AppError('FORBIDDEN', messages.forbidden);
   const { db, clock, settings } = request.server.deps;
   const idleMinutes = settings.current().consoleIdleMinutes;
   const attended = request.headers[UNATTENDED_HEADER] === undefined;

@@ -8,6 +8,7 @@ import {
   type MoneyQueuePage,
   type MoneyQueueSettlement,
   moneyQueue,
+  type Permission,
   requestIdParamsSchema,
 } from '@meridian/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -44,7 +45,7 @@ const schemasOf = (queue: MoneyQueue): { noun: string; page: ZodType; settled: Z
 
 /**
  * The operator's queue of `queue`: pending requests oldest first (keyset pages), approve and reject
- * (with a reason). Admins only, checked on the server; each decision is audited under the operator's
+ * (with a reason). Operators whose role may read or settle the queue, checked on the server; each decision is audited under the operator's
  * e-mail in the transaction that makes it, through the same settlement as `npm run admin`.
  */
 export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: MoneyQueueHandlers<Q>): FastifyPluginAsyncZod {
@@ -55,10 +56,13 @@ export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: MoneyQueue
     const { db, config, clock } = app.deps;
     const links = { publicUrl: config.publicUrl };
     const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
+    const read: Permission = `${queue}.read`;
+    const settle: Permission = `${queue}.settle`;
 
     app.get(
       `/admin/${queue}`,
       {
+        config: { permission: read },
         schema: {
           operationId: `listPending${capitalised(queue)}`,
           summary: `Pending ${queue}, oldest first, a page at a time`,
@@ -73,6 +77,7 @@ export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: MoneyQueue
     app.post(
       `/admin/${queue}/:id/approve`,
       {
+        config: { permission: settle },
         schema: {
           operationId: `approve${capitalised(noun)}`,
           summary: `Approve a pending ${noun}`,
@@ -87,6 +92,7 @@ export function moneyQueueRoutes<Q extends MoneyQueue>(queue: Q, ops: MoneyQueue
     app.post(
       `/admin/${queue}/:id/reject`,
       {
+        config: { permission: settle },
         schema: {
           operationId: `reject${capitalised(noun)}`,
           summary: `Reject a pending ${noun}, with a reason`,

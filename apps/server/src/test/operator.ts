@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { updateUser } from '../core/users/users.queries.js';
 import type { Db } from '../db/client.js';
@@ -18,12 +19,12 @@ export async function signedInAdmin(ctx: TestContext) {
   return { client, id: me.id, email: me.email };
 }
 
-/** Another operator: registered, made an active admin directly in the database, signed in. */
-export async function anotherAdmin(ctx: TestContext) {
+/** Another operator: registered, made an active operator of `role` (an owner unless told) directly in the database, signed in. */
+export async function anotherAdmin(ctx: TestContext, role: OperatorRole = 'owner') {
   const client = new TestClient(ctx.app);
   const body = await client.register();
   const me = (await client.request('GET', '/api/me')).json() as { id: string };
-  await updateUser(ctx.db, me.id, { role: 'admin', isActive: true });
+  await updateUser(ctx.db, me.id, { role, isActive: true });
   return { client, id: me.id, email: body.email, body };
 }
 

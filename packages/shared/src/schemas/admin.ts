@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DEPOSIT_METHODS_LIMIT, NAME_MAX_LENGTH, ROLES } from '../constants.js';
+import { DEPOSIT_METHODS_LIMIT, NAME_MAX_LENGTH } from '../constants.js';
 import { adminMessages, messages } from '../messages.js';
+import { ROLES } from '../roles.js';
 import { depositSchema, depositSettlementSchema } from './deposits.js';
 import { EMAIL_PATTERN, strictErrors, text } from './fields.js';
 import {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_MAX_LENGTH, COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH, ROLES } from '../constants.js';
+import { ADDRESS_MAX_LENGTH, COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
+import { ROLES } from '../roles.js';
 import { phoneProblem, strictErrors, text } from './fields.js';
 
 /** The signed-in user as the API shows it. Never carries secrets. */

@@ -1,3 +1,4 @@
+import { isOperatorRole } from '@meridian/shared';
 import type { UserRow } from '../users/users.queries.js';
 
 /**
@@ -7,5 +8,5 @@ import type { UserRow } from '../users/users.queries.js';
  */
 export function mayReadPrivateFile(reader: Pick<UserRow, 'id' | 'role' | 'isActive'>, ownerId: string): boolean {
   if (!reader.isActive) return false;
-  return reader.id === ownerId || reader.role === 'admin';
+  return reader.id === ownerId || isOperatorRole(reader.role);
 }

@@ -38,15 +38,18 @@ export async function changeAccountActive(
   by: ActivationBy,
 ): Promise<{ user: UserRow; changed: boolean }> {
   return moneyTransaction(db, async (tx) => {
-    // A deactivation may take the console's last active operator: it locks the operators first, in
-    // the order every change of operators does (core/users/operators.ts).
-    const operators = active ? [] : await lockOperatorsAnd(tx, who);
+    // A deactivation may take the console's last active owner, and an operator acting in the console
+    // must still be allowed to once the lock is held: both lock the operators first, in the order every
+    // change of operators does (core/users/operators.ts).
+    const actor =
+      by.actorUserId === undefined ? undefined : { userId: by.actorUserId, permission: 'users.activate' as const };
+    const operators = active && !actor ? [] : await lockOperatorsAnd(tx, who);
     // Two activations of one account at once queue here, so only one can pay the referral bonus.
     const current = await lockUser(tx, who);
     if (!current) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     if (!active && by.actorUserId === current.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownAccount);
     if (current.isActive === active) return { user: current, changed: false };
-    if (!active) guardOperatorChange(operators, current, by.actorUserId);
+    if (!active || actor) guardOperatorChange(operators, current, actor);
 
     const user = (await updateUser(tx, current.id, { isActive: active })) ?? current;
     if (active) {

@@ -1,3 +1,4 @@
+import { ROLES } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -16,9 +17,7 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     country: text('country').notNull().default(''),
     address: text('address').notNull().default(''),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     isActive: boolean('is_active').notNull().default(false),
     referralId: text('referral_id').notNull(),
     referrerId: text('referrer_id'),
@@ -32,7 +31,8 @@ export const users = pgTable(
     // The console's user list: newest first, a page at a time (keyset), filtered and searched.
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_inactive_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`NOT ${t.isActive}`),
-    index('users_admin_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.role} = 'admin'`),
+    // The operators (every role but 'user'), for the list's filter.
+    index('users_admin_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.role} <> 'user'`),
     // Search by any part of a name, e-mail or referral code (pg_trgm), fast at 100,000 users. No pending
     // list (fastupdate off): rows added since the last vacuum would otherwise be scanned one by one, and
     // with many of them the planner gives up on the index.

@@ -24,7 +24,7 @@ const routes = (id: string): [string, string, unknown?][] => [
   ['GET', `/api/admin/users/${id}/transactions`],
   ['POST', `/api/admin/users/${id}/activate`, {}],
   ['POST', `/api/admin/users/${id}/deactivate`, {}],
-  ['POST', `/api/admin/users/${id}/role`, { role: 'admin' }],
+  ['POST', `/api/admin/users/${id}/role`, { role: 'owner' }],
   ['POST', `/api/admin/users/${id}/adjust`, { amountCents: 100, reason: 'Goodwill' }],
   ['GET', '/api/admin/transactions'],
   ['GET', '/api/admin/audit'],

@@ -4,12 +4,13 @@ import { listHistoryWithUsers } from '../../core/history/history-page.js';
 import { requireAdmin } from '../../http/guards.js';
 import { errorResponses } from '../../http/openapi.js';
 
-/** Every user's transactions, newest first, filtered as the console asks. Admins only. */
+/** Every user's transactions, newest first, filtered as the console asks. Operators only, by role. */
 export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   app.get(
     '/admin/transactions',
     {
+      config: { permission: 'transactions.read' },
       schema: {
         operationId: 'listAdminTransactions',
         summary: 'Every member’s transactions, newest first, filtered',

@@ -118,12 +118,12 @@ describe('POST /api/admin/users/:id/activate and /deactivate', () => {
 });
 
 describe('POST /api/admin/users/:id/role', () => {
-  it('makes a member an admin and back, audited with before/after; the same role again changes nothing', async () => {
+  it('makes a member an owner and back, audited with before/after; the same role again changes nothing', async () => {
     const member = await fundedUser(ctx, 0);
-    const made = await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'admin' });
-    expect(made.json()).toMatchObject({ changed: true, user: { role: 'admin' } });
+    const made = await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'owner' });
+    expect(made.json()).toMatchObject({ changed: true, user: { role: 'owner' } });
     expect((await member.client.request('GET', '/api/admin/users')).statusCode).toBe(200);
-    expect((await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'admin' })).json().changed).toBe(
+    expect((await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'owner' })).json().changed).toBe(
       false,
     );
     const revoked = await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'user' });
@@ -133,12 +133,12 @@ describe('POST /api/admin/users/:id/role', () => {
       {
         actor: `admin:${admin.email}`,
         action: 'user.role',
-        details: { before: { role: 'user' }, after: { role: 'admin' } },
+        details: { before: { role: 'user' }, after: { role: 'owner' } },
       },
       {
         actor: `admin:${admin.email}`,
         action: 'user.role',
-        details: { before: { role: 'admin' }, after: { role: 'user' } },
+        details: { before: { role: 'owner' }, after: { role: 'user' } },
       },
     ]);
   });
@@ -147,10 +147,10 @@ describe('POST /api/admin/users/:id/role', () => {
     const res = await post(admin.client, `/api/admin/users/${admin.id}/role`, { role: 'user' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'OWN_ACCOUNT', message: adminMessages.ownRole });
-    expect((await findUserById(ctx.db, admin.id))?.role).toBe('admin');
+    expect((await findUserById(ctx.db, admin.id))?.role).toBe('owner');
   });
 
-  it('never leaves zero admins when two admins revoke each other at the same moment', async () => {
+  it('never leaves zero owners when two owners revoke each other at the same moment', async () => {
     for (let round = 0; round < 5; round++) {
       const other = await anotherAdmin(ctx);
       const [a, b] = await Promise.all([
@@ -162,10 +162,10 @@ describe('POST /api/admin/users/:id/role', () => {
       // (its own guard may refuse it first when the winner committed before its request began).
       expect(codes[0], `round ${round}`).toMatch(/^(FORBIDDEN|LAST_ADMIN)$/);
       expect(codes[1]).toBe('ok');
-      const [left] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
+      const [left] = await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM users WHERE role = 'owner'`);
       expect(left?.n).toBe(1);
       // The seeded operator alone in charge again for the next round.
-      await ctx.db.execute(sql`UPDATE users SET role = CASE WHEN id = ${admin.id} THEN 'admin' ELSE 'user' END`);
+      await ctx.db.execute(sql`UPDATE users SET role = CASE WHEN id = ${admin.id} THEN 'owner' ELSE 'user' END`);
     }
   });
 
@@ -176,10 +176,10 @@ describe('POST /api/admin/users/:id/role', () => {
     if (!staleB) throw new Error('b missing');
     await post(admin.client, `/api/admin/users/${b.id}/role`, { role: 'user' });
     await expect(setRole(ctx.db, c.id, 'user', staleB)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect((await findUserById(ctx.db, c.id))?.role).toBe('admin');
+    expect((await findUserById(ctx.db, c.id))?.role).toBe('owner');
   });
 
-  it.each([[{ role: 'root' }], [{}], [{ role: 'admin', extra: 1 }], [{ role: 42 }]])(
+  it.each([[{ role: 'root' }], [{ role: 'admin' }], [{}], [{ role: 'owner', extra: 1 }], [{ role: 42 }]])(
     'answers the body %j with a 400 and changes nothing',
     async (body) => {
       const member = await fundedUser(ctx, 0);
@@ -191,7 +191,7 @@ describe('POST /api/admin/users/:id/role', () => {
   );
 
   it('answers an unknown id with 404', async () => {
-    const res = await post(admin.client, '/api/admin/users/nobody/role', { role: 'admin' });
+    const res = await post(admin.client, '/api/admin/users/nobody/role', { role: 'owner' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('USER_NOT_FOUND');
   });

@@ -23,7 +23,7 @@ export function usersListQuery(filter: UsersFilter, after: Keyset | null, limit:
   const where: SQL[] = [];
   if (filter.status === 'active') where.push(sql`u.is_active`);
   if (filter.status === 'inactive') where.push(sql`NOT u.is_active`);
-  if (filter.status === 'admin') where.push(sql`u.role = 'admin'`);
+  if (filter.status === 'admin') where.push(sql`u.role <> 'user'`);
   if (filter.q) {
     const pattern = likeContains(filter.q.toLowerCase());
     where.push(sql`(lower(u.name) LIKE ${pattern} OR lower(u.email) LIKE ${pattern} OR u.referral_id LIKE ${pattern})`);

@@ -24,12 +24,12 @@ const tags = ['admin-users'];
 const params = adminIdParamsSchema;
 /** A change of one member: the id may be unknown, the body refused or too large. */
 const changed = { 200: adminUserChangeSchema, ...errorResponses(400, 401, 403, 404, 413) };
-/** ... or the change refused: never oneself, never the last admin. */
+/** ... or the change refused: never oneself, never the last owner. */
 const guarded = { ...changed, ...errorResponses(409) };
 /** Activation takes no body; one with fields is a mistake worth a 400, not silence. */
 const noBody = z.strictObject({}, strictErrors).nullish();
 
-/** The console's users: list, detail, history, activation, role and balance adjustment. Admins only. */
+/** The console's users: list, detail, history, activation, role and balance adjustment. Operators only, by role. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db, config, clock } = app.deps;
@@ -37,6 +37,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     {
+      config: { permission: 'users.read' },
       schema: {
         operationId: 'listAdminUsers',
         summary: 'Members, searched and filtered, a page at a time',
@@ -60,11 +61,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     params,
     response: { 200: adminUserDetailSchema, ...errorResponses(400, 401, 403, 404) },
   };
-  app.get('/admin/users/:id', { schema: detail }, (req) => userDetail(db, req.params.id, clock.now()));
+  app.get('/admin/users/:id', { config: { permission: 'users.read' }, schema: detail }, (req) =>
+    userDetail(db, req.params.id, clock.now()),
+  );
 
   app.get(
     '/admin/users/:id/transactions',
     {
+      config: { permission: 'users.read' },
       schema: {
         operationId: 'listAdminUserTransactions',
         summary: 'One member’s transactions, newest first',
@@ -85,7 +89,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     body: noBody,
     response: changed,
   };
-  app.post('/admin/users/:id/activate', { schema: activate }, (req) =>
+  app.post('/admin/users/:id/activate', { config: { permission: 'users.activate' }, schema: activate }, (req) =>
     setActive(db, req.params.id, true, currentUser(req), config.publicUrl),
   );
 
@@ -97,19 +101,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     body: noBody,
     response: guarded,
   };
-  app.post('/admin/users/:id/deactivate', { schema: deactivate }, (req) =>
+  app.post('/admin/users/:id/deactivate', { config: { permission: 'users.activate' }, schema: deactivate }, (req) =>
     setActive(db, req.params.id, false, currentUser(req), config.publicUrl),
   );
 
   const role = {
     operationId: 'setUserRole',
-    summary: 'Make a member an admin, or revoke it',
+    summary: 'Give an account a role: member, owner, finance, support or auditor',
     tags,
     params,
     body: adminRoleBodySchema,
     response: guarded,
   };
-  app.post('/admin/users/:id/role', { schema: role }, (req) =>
+  app.post('/admin/users/:id/role', { config: { permission: 'users.role' }, schema: role }, (req) =>
     setRole(db, req.params.id, req.body.role, currentUser(req)),
   );
 
@@ -117,6 +121,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/adjust',
     {
+      config: { permission: 'balances.adjust' },
       schema: {
         operationId: 'adjustUserBalance',
         summary: 'Credit or debit a member’s balance, with a reason, through the books',

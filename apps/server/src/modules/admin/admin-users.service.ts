@@ -98,11 +98,11 @@ export async function setActive(
 }
 
 /**
- * Makes a user an admin or a member again. Never one's own role, and never the last active admin: the
- * admin rows are locked first (core/users/operators.ts), so two revocations (or a revocation and a
- * deactivation) at once cannot both see another active admin left, and the acting operator must still
- * be an active admin once the lock is held. The user's sockets are closed, so their next connection
- * carries the new role.
+ * Gives a user a role (a member's, or an operator's). Never one's own role, and never takes the last
+ * active owner: the operator rows are locked first (core/users/operators.ts), so two demotions (or a
+ * demotion and a deactivation) at once cannot both see another active owner left, and the acting
+ * operator must still be an active owner once the lock is held. The user's sockets are closed, so their
+ * next connection carries the new role.
  */
 export async function setRole(db: Db, id: string, role: Role, admin: UserRow): Promise<AdminUserChange> {
   const changed = await moneyTransaction(db, async (tx) => {
@@ -111,7 +111,7 @@ export async function setRole(db: Db, id: string, role: Role, admin: UserRow): P
     if (!target) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     if (target.id === admin.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownRole);
     if (target.role === role) return false;
-    guardOperatorChange(locked, target, admin.id, adminMessages.lastAdmin);
+    guardOperatorChange(locked, target, { userId: admin.id, permission: 'users.role' }, adminMessages.lastAdmin);
     await updateUser(tx, id, { role });
     await recordAudit(tx, {
       actor: consoleActor(admin),

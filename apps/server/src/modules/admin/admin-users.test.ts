@@ -101,7 +101,7 @@ describe('GET /api/admin/users', () => {
     expect(await statuses('admin')).toEqual([]);
     const admins = (await list('status=admin')).items;
     expect(admins.map((u) => u.email)).toEqual([ctx.config.adminEmail]);
-    expect(admins[0]).toMatchObject({ role: 'admin', isActive: true });
+    expect(admins[0]).toMatchObject({ role: 'owner', isActive: true });
   });
 
   it('shows the balance from the books', async () => {

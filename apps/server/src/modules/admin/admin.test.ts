@@ -77,7 +77,7 @@ describe('the seeded operator', () => {
   it('is an active admin who can log in', async () => {
     const client = new TestClient(ctx.app);
     expect((await client.login('admin@meridian.test', 'operator password')).statusCode).toBe(200);
-    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'admin', isActive: true });
+    expect((await client.request('GET', '/api/me')).json()).toMatchObject({ role: 'owner', isActive: true });
   });
 
   it('keeps a revocation made in the console at the next start, while another active admin exists', async () => {
@@ -85,7 +85,7 @@ describe('the seeded operator', () => {
     const otherUser = await findUserByEmail(ctx.db, other.email);
     const seeded = await findUserByEmail(ctx.db, 'admin@meridian.test');
     if (!otherUser || !seeded) throw new Error('users missing');
-    await updateUser(ctx.db, otherUser.id, { role: 'admin', isActive: true });
+    await updateUser(ctx.db, otherUser.id, { role: 'owner', isActive: true });
     await updateUser(ctx.db, seeded.id, { role: 'user' });
     await seed(ctx.db, ctx.app.deps.auth, ctx.config);
     expect((await findUserByEmail(ctx.db, 'admin@meridian.test'))?.role).toBe('user');
@@ -93,7 +93,7 @@ describe('the seeded operator', () => {
     // With no active admin left, the next start makes ADMIN_EMAIL's account an admin again: the way back in.
     await updateUser(ctx.db, otherUser.id, { isActive: false });
     await seed(ctx.db, ctx.app.deps.auth, ctx.config);
-    expect(await findUserByEmail(ctx.db, 'admin@meridian.test')).toMatchObject({ role: 'admin', isActive: true });
+    expect(await findUserByEmail(ctx.db, 'admin@meridian.test')).toMatchObject({ role: 'owner', isActive: true });
     await updateUser(ctx.db, otherUser.id, { role: 'user' });
   });
 
@@ -105,7 +105,7 @@ describe('the seeded operator', () => {
       ctx.db,
       sql`select role, is_active from users where email = 'ops@meridian.test'`,
     );
-    expect(accounts).toEqual([{ role: 'admin', is_active: true }]);
+    expect(accounts).toEqual([{ role: 'owner', is_active: true }]);
     const client = new TestClient(ctx.app);
     expect((await client.login('ops@meridian.test', 'operator password')).statusCode).toBe(200);
   });
@@ -115,7 +115,7 @@ describe('the seeded operator', () => {
     const body = await client.register();
     const user = await findUserByEmail(ctx.db, body.email);
     if (!user) throw new Error('user missing');
-    await updateUser(ctx.db, user.id, { role: 'admin', isActive: true });
+    await updateUser(ctx.db, user.id, { role: 'owner', isActive: true });
     expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(200);
     await updateUser(ctx.db, user.id, { isActive: false });
     expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(403);

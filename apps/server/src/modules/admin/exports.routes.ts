@@ -9,7 +9,7 @@ import { auditExport, exportFileName, transactionsCsv, usersCsv } from './export
 
 /**
  * CSV downloads of the users and transactions lists, filtered as on screen, streamed (never built
- * in memory). Each export is audited (who, which list, its filters) before the file starts. Admins only.
+ * in memory). Each export is audited (who, which list, its filters) before the file starts. Operators only, by role.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
@@ -29,6 +29,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/exports/users.csv',
     {
+      config: { permission: 'exports.download' },
       schema: {
         operationId: 'exportUsersCsv',
         summary: 'The members list as filtered, as CSV',
@@ -46,6 +47,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/exports/transactions.csv',
     {
+      config: { permission: 'exports.download' },
       schema: {
         operationId: 'exportTransactionsCsv',
         summary: 'The transactions list as filtered, as CSV',

@@ -17,14 +17,15 @@ afterAll(() => ctx.close());
 
 const post = (client: TestClient, url: string, body: unknown = {}) => client.request('POST', url, body);
 
+/** The active owners: the operators who may change roles and settings. */
 const activeOperators = async () =>
-  rows<{ id: string }>(ctx.db, sql`SELECT id FROM users WHERE role = 'admin' AND is_active ORDER BY id`);
+  rows<{ id: string }>(ctx.db, sql`SELECT id FROM users WHERE role = 'owner' AND is_active ORDER BY id`);
 
-/** Two fresh operators, signed in, who are the only active operators of the platform. */
+/** Two fresh owners, signed in, who are the only active owners of the platform. */
 async function twoOperatorsAlone() {
   const a = await anotherAdmin(ctx);
   const b = await anotherAdmin(ctx);
-  await ctx.db.execute(sql`UPDATE users SET role = 'user' WHERE role = 'admin' AND id NOT IN (${a.id}, ${b.id})`);
+  await ctx.db.execute(sql`UPDATE users SET role = 'user' WHERE role = 'owner' AND id NOT IN (${a.id}, ${b.id})`);
   return [a, b] as const;
 }
 
@@ -40,7 +41,7 @@ function expectOneWinner(answers: { statusCode: number; body: string }[], round:
   if (refused?.statusCode === 409) expect(JSON.parse(refused.body).error.code).toBe('LAST_ADMIN');
 }
 
-describe('the console always keeps an active operator', () => {
+describe('the console always keeps an active owner', () => {
   it('two operators deactivating each other at the same moment leave exactly one active', async () => {
     for (let round = 0; round < 5; round++) {
       const [a, b] = await twoOperatorsAlone();
@@ -71,6 +72,21 @@ describe('the console always keeps an active operator', () => {
       const answers = await Promise.all([
         post(a.client, `/api/admin/users/${b.id}/role`, { role: 'user' }),
         post(b.client, `/api/admin/users/${a.id}/role`, { role: 'user' }),
+      ]);
+      expectOneWinner(answers, round);
+      expect(await activeOperators(), `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('two owners making each other operators of other roles at the same moment leave exactly one owner', async () => {
+    // Operators of other roles, active all along, do not count as owners.
+    await anotherAdmin(ctx, 'finance');
+    await anotherAdmin(ctx, 'auditor');
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = await twoOperatorsAlone();
+      const answers = await Promise.all([
+        post(a.client, `/api/admin/users/${b.id}/role`, { role: 'auditor' }),
+        post(b.client, `/api/admin/users/${a.id}/role`, { role: 'finance' }),
       ]);
       expectOneWinner(answers, round);
       expect(await activeOperators(), `round ${round}`).toHaveLength(1);

@@ -13,7 +13,7 @@ export async function userCounts(db: Db, now: Date): Promise<AdminOverview['user
     sql`SELECT count(*)::int AS total,
                count(*) FILTER (WHERE is_active)::int AS active,
                count(*) FILTER (WHERE NOT is_active)::int AS inactive,
-               count(*) FILTER (WHERE role = 'admin')::int AS admins,
+               count(*) FILTER (WHERE role <> 'user')::int AS admins,
                count(*) FILTER (WHERE created_at > ${now.toISOString()}::timestamptz - interval '7 days')::int AS new_this_week
           FROM users`,
   );

@@ -29,8 +29,9 @@ const switched = errorResponses(400, 401, 403, 404);
 const actor = (req: FastifyRequest) => `admin:${currentUser(req).email}`;
 
 /**
- * The operator's plans and deposit methods (/api/admin/plans, /api/admin/deposit-methods): admins
- * only, checked on the server; every change audited as admin:<email> in its transaction.
+ * The operator's plans and deposit methods (/api/admin/plans, /api/admin/deposit-methods): read by
+ * the roles that may, changed by an owner only, checked on the server; every change audited as
+ * admin:<email> in its transaction.
  */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
@@ -39,6 +40,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/plans',
     {
+      config: { permission: 'catalogue.read' },
       schema: {
         operationId: 'listAdminPlans',
         summary: 'Every plan, active or not',
@@ -51,6 +53,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/plans',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'createPlan',
         summary: 'Create a plan',
@@ -64,6 +67,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/plans/:id',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'updatePlan',
         summary: 'Edit a plan (existing investments keep their terms)',
@@ -78,6 +82,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/plans/:id/activate',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'activatePlan',
         summary: 'Offer a plan to members',
@@ -91,6 +96,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/plans/:id/deactivate',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'deactivatePlan',
         summary: 'Stop offering a plan',
@@ -104,6 +110,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/plans/:id',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'deletePlan',
         summary: 'Delete a plan that was never invested in',
@@ -121,6 +128,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/deposit-methods',
     {
+      config: { permission: 'catalogue.read' },
       schema: {
         operationId: 'listAdminDepositMethods',
         summary: 'Every deposit method, in order',
@@ -133,6 +141,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/deposit-methods',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'createDepositMethod',
         summary: 'Create a deposit method',
@@ -147,6 +156,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/deposit-methods/order',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'reorderDepositMethods',
         summary: 'Put the deposit methods in a new order',
@@ -160,6 +170,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/deposit-methods/:id',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'updateDepositMethod',
         summary: 'Edit a deposit method',
@@ -174,6 +185,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/deposit-methods/:id/activate',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'activateDepositMethod',
         summary: 'Offer a deposit method to members',
@@ -187,6 +199,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/deposit-methods/:id/deactivate',
     {
+      config: { permission: 'catalogue.manage' },
       schema: {
         operationId: 'deactivateDepositMethod',
         summary: 'Stop offering a deposit method',

@@ -12,7 +12,7 @@ import { mailbox, mailDetail, resendMail } from './mailbox.service.js';
 
 const tags = ['admin-mailbox'];
 
-/** The console's mailbox: the e-mail outbox newest first, one message as sent, resending a failed one. Admins only. */
+/** The console's mailbox: the e-mail outbox newest first, one message as sent, resending a failed one. Operators only, by role. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   const { db, clock } = app.deps;
@@ -20,6 +20,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/mailbox',
     {
+      config: { permission: 'mailbox.read' },
       schema: {
         operationId: 'listMailbox',
         summary: 'The e-mail outbox, newest first, filtered',
@@ -33,6 +34,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/mailbox/:id',
     {
+      config: { permission: 'mailbox.read' },
       schema: {
         operationId: 'getMailboxMessage',
         summary: 'One message as it was sent, with its attempts',
@@ -46,6 +48,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/mailbox/:id/resend',
     {
+      config: { permission: 'mailbox.resend' },
       schema: {
         operationId: 'resendMailboxMessage',
         summary: 'Send a failed message again',

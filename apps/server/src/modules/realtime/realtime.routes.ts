@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
-import { REALTIME, REALTIME_TOPICS } from '@meridian/shared';
+import { isOperatorRole, REALTIME, REALTIME_TOPICS } from '@meridian/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveSessionTokens } from '../../core/auth/session-reader.js';
@@ -102,7 +102,7 @@ export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions
     releaseHandshake(socket, request, upgrades.get(request), dropOnError);
     socket.on('message', answerPing);
     // Synchronous with the handshake: by the time the client sees 'open', it is registered.
-    hub.add(user.id, socket, request.sessionToken ?? undefined, user.role === 'admin');
+    hub.add(user.id, socket, request.sessionToken ?? undefined, isOperatorRole(user.role));
   });
 }
 

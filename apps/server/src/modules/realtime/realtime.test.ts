@@ -307,7 +307,7 @@ describe('sockets of a user whose access changed', () => {
     const before = connect(carol.cookie);
     await before.opened;
     const admin = await signedInAdmin(ctx);
-    const res = await admin.client.request('POST', `/api/admin/users/${carol.id}/role`, { role: 'admin' });
+    const res = await admin.client.request('POST', `/api/admin/users/${carol.id}/role`, { role: 'owner' });
     expect(res.statusCode).toBe(200);
     // The 'user' view hears of it first, then the socket closes so the client asks who it is again.
     expect(await before.next()).toEqual({ type: 'changed', topics: ['user'] });

@@ -9,7 +9,7 @@ const tags = ['admin-settings'];
 
 /**
  * The operator's settings (fee, bonus, security deposit, minimums, support links, operator e-mail,
- * auto-activation): admins only. A save is audited in its transaction (core/settings) and every node
+ * auto-activation): operators whose role may read them; only an owner saves them. A save is audited in its transaction (core/settings) and every node
  * reads the new values when it commits; this node reads them before it answers, so the operator's
  * next request here already sees them.
  */
@@ -23,11 +23,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     response: { 200: settingsSchema, ...errorResponses(400, 401, 403) },
   };
-  app.get('/admin/settings', { schema: read }, () => readSettings(db));
+  app.get('/admin/settings', { config: { permission: 'settings.read' }, schema: read }, () => readSettings(db));
 
   app.put(
     '/admin/settings',
     {
+      config: { permission: 'settings.manage' },
       schema: {
         operationId: 'updateSettings',
         summary: 'Save the settings; every node reads them at once',

@@ -1,4 +1,4 @@
-import { shellMessages } from '@meridian/shared';
+import { isOperatorRole, shellMessages } from '@meridian/shared';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BarChart3, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
@@ -65,7 +65,7 @@ export function AccountMenuDropdown({ open, onOpenChange, placeholderFocused }: 
               Investment Plans
             </Link>
           </DropdownMenu.Item>
-          {user.role === 'admin' && (
+          {isOperatorRole(user.role) && (
             <DropdownMenu.Item asChild className={itemClasses}>
               <Link to="/admin">
                 <ShieldCheck className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@meridian/shared';
-import { formatCents, shellMessages } from '@meridian/shared';
+import { formatCents, isOperatorRole, shellMessages } from '@meridian/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Headset, Menu, ShieldCheck, X } from 'lucide-react';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
@@ -101,7 +101,7 @@ export function SideMenuDialog({
                 </li>
               ))}
             </ul>
-            {user.role === 'admin' && (
+            {isOperatorRole(user.role) && (
               <NavLink
                 to="/admin"
                 onClick={() => onOpenChange(false)}

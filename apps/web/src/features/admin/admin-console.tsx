@@ -1,29 +1,37 @@
+import { can, isOperatorRole } from '@meridian/shared';
 import { Route, Routes } from 'react-router';
 import { LazyPage } from '../../components/ui/lazy-page';
 import { useUser } from '../../lib/api/get-me';
 import { AdminShell } from './components/admin-shell';
 import { ConsoleNotFound } from './components/console-not-found';
 import { NoAccess } from './components/no-access';
+import { SectionNoAccess } from './components/section-no-access';
 import { adminRoutes } from './routes';
 
 /**
  * Everything under /admin: the app's router knows only 'admin/*' (one lazy route), and the console's
  * own pages are routed here, so none of its code reaches the member app or /login. A member who is
- * not an admin sees that they have no access; the server refuses their /api/admin calls regardless.
+ * not an operator sees that they have no access, and an operator sees so on a page their role does not
+ * include (its code is not even loaded); the server refuses such /api/admin calls regardless.
  */
 export function AdminConsole() {
   const user = useUser();
-  if (user.role !== 'admin') return <NoAccess />;
+  if (!isOperatorRole(user.role)) return <NoAccess />;
   return (
     <Routes>
       <Route element={<AdminShell />}>
-        {adminRoutes.map(({ path, Page }) =>
-          path === '' ? (
-            <Route key="" index element={<LazyPage key="" code={Page} />} />
+        {adminRoutes.map(({ path, Page, permission }) => {
+          const element = can(user.role, permission) ? (
+            <LazyPage key={path} code={Page} />
           ) : (
-            <Route key={path} path={path} element={<LazyPage key={path} code={Page} />} />
-          ),
-        )}
+            <SectionNoAccess key={path} />
+          );
+          return path === '' ? (
+            <Route key="" index element={element} />
+          ) : (
+            <Route key={path} path={path} element={element} />
+          );
+        })}
         <Route path="*" element={<ConsoleNotFound />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { adminMessages } from '@meridian/shared';
+import { adminMessages, type Permission } from '@meridian/shared';
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
@@ -22,20 +22,34 @@ export interface AdminSection {
   label: string;
   icon: LucideIcon;
   badge?: PendingQueue;
+  /** What the operator's role needs to see the section (routes.tsx guards the page with the same). */
+  permission: Permission;
 }
 
 /** Every section of the console, in the navigation's order. */
 export const adminSections: readonly AdminSection[] = [
-  { path: '', label: adminMessages.nav.overview, icon: LayoutDashboard },
-  { path: 'users', label: adminMessages.nav.users, icon: Users },
-  { path: 'transactions', label: adminMessages.nav.transactions, icon: ReceiptText },
-  { path: 'deposits', label: adminMessages.nav.deposits, icon: ArrowDownToLine, badge: 'deposits' },
-  { path: 'withdrawals', label: adminMessages.nav.withdrawals, icon: ArrowUpFromLine, badge: 'withdrawals' },
-  { path: 'plans', label: adminMessages.nav.plans, icon: BarChart3 },
-  { path: 'deposit-methods', label: adminMessages.nav.depositMethods, icon: Landmark },
-  { path: 'settings', label: adminMessages.nav.settings, icon: Settings },
-  { path: 'mailbox', label: adminMessages.nav.mailbox, icon: Mail },
-  { path: 'audit', label: adminMessages.nav.audit, icon: ScrollText },
+  { path: '', label: adminMessages.nav.overview, icon: LayoutDashboard, permission: 'overview.read' },
+  { path: 'users', label: adminMessages.nav.users, icon: Users, permission: 'users.read' },
+  { path: 'transactions', label: adminMessages.nav.transactions, icon: ReceiptText, permission: 'transactions.read' },
+  {
+    path: 'deposits',
+    label: adminMessages.nav.deposits,
+    icon: ArrowDownToLine,
+    badge: 'deposits',
+    permission: 'deposits.read',
+  },
+  {
+    path: 'withdrawals',
+    label: adminMessages.nav.withdrawals,
+    icon: ArrowUpFromLine,
+    badge: 'withdrawals',
+    permission: 'withdrawals.read',
+  },
+  { path: 'plans', label: adminMessages.nav.plans, icon: BarChart3, permission: 'catalogue.read' },
+  { path: 'deposit-methods', label: adminMessages.nav.depositMethods, icon: Landmark, permission: 'catalogue.read' },
+  { path: 'settings', label: adminMessages.nav.settings, icon: Settings, permission: 'settings.read' },
+  { path: 'mailbox', label: adminMessages.nav.mailbox, icon: Mail, permission: 'mailbox.read' },
+  { path: 'audit', label: adminMessages.nav.audit, icon: ScrollText, permission: 'audit.read' },
 ];
 
 /** '/admin/users', or '/admin' for the overview. */

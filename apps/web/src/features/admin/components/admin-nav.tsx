@@ -1,6 +1,7 @@
-import { adminMessages } from '@meridian/shared';
+import { adminMessages, can } from '@meridian/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { useUser } from '../../../lib/api/get-me';
 import { cn } from '../../../lib/cn';
 import { useAdminOverview } from '../api/get-overview';
 import { adminHref, adminSections, type PendingQueue } from '../nav';
@@ -28,33 +29,39 @@ function PendingBadge({ queue }: { queue: PendingQueue }) {
   );
 }
 
-/** The console's sections (with the queues' pending counts) and the way back to the member app. */
+/**
+ * The console's sections the operator's role includes (with the queues' pending counts) and the way
+ * back to the member app.
+ */
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { role } = useUser();
   return (
     <div className="flex flex-1 flex-col gap-4">
       <nav aria-label={adminMessages.console.sections}>
         <ul className="flex flex-col gap-0.5">
-          {adminSections.map(({ path, label, icon: Icon, badge }) => (
-            <li key={path}>
-              <NavLink
-                to={adminHref(path)}
-                end={path === ''}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  cn(
-                    itemClasses,
-                    isActive
-                      ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/70 dark:text-indigo-200'
-                      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-                  )
-                }
-              >
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {label}
-                {badge && <PendingBadge queue={badge} />}
-              </NavLink>
-            </li>
-          ))}
+          {adminSections
+            .filter((section) => can(role, section.permission))
+            .map(({ path, label, icon: Icon, badge }) => (
+              <li key={path}>
+                <NavLink
+                  to={adminHref(path)}
+                  end={path === ''}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      itemClasses,
+                      isActive
+                        ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/70 dark:text-indigo-200'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  {label}
+                  {badge && <PendingBadge queue={badge} />}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="mt-auto border-t border-slate-200 pt-3 dark:border-slate-800">

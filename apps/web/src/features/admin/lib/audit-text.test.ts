@@ -71,11 +71,15 @@ describe('auditSentence', () => {
     expect(auditSentence(entry('balance.adjust', { amountCents: '2500' }))).toBe("adjusted Jane Doe's balance");
   });
 
-  it('says which way a role changed', () => {
-    expect(auditSentence(entry('user.role', { before: 'user', after: 'admin' }))).toBe('made Jane Doe an admin');
-    expect(auditSentence(entry('user.role', { before: 'admin', after: 'user' }))).toBe(
-      "revoked Jane Doe's admin rights",
-    );
+  it('says which role a change gave, as the log records it', () => {
+    const change = (before: string, after: string) => ({ before: { role: before }, after: { role: after } });
+    expect(auditSentence(entry('user.role', change('user', 'owner')))).toBe('made Jane Doe an owner');
+    expect(auditSentence(entry('user.role', change('owner', 'finance')))).toBe('made Jane Doe a finance operator');
+    expect(auditSentence(entry('user.role', change('user', 'support')))).toBe('made Jane Doe a support operator');
+    expect(auditSentence(entry('user.role', change('finance', 'auditor')))).toBe('made Jane Doe an auditor');
+    expect(auditSentence(entry('user.role', change('owner', 'user')))).toBe('made Jane Doe a member');
+    // A role the log does not know (the old 'admin', say) is not named.
+    expect(auditSentence(entry('user.role', change('user', 'admin')))).toBe("changed Jane Doe's role");
     expect(auditSentence(entry('user.role', { after: 'auditor' }))).toBe("changed Jane Doe's role");
   });
 

@@ -5,6 +5,8 @@ import {
   formatBps,
   formatCents,
   moneyScreenMessages,
+  ROLES,
+  type Role,
 } from '@meridian/shared';
 
 type Details = Record<string, unknown>;
@@ -13,6 +15,7 @@ const { says } = adminMessages.audit;
 const isRecord = (value: unknown): value is Details =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 const cents = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined);
 /** `table[key]` only when the table has that key itself: an action or actor such as 'constructor' must not find Object.prototype's. */
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
@@ -59,12 +62,11 @@ export function auditSentence(entry: AuditEntry): string {
     action: entry.action,
   };
   switch (entry.action) {
-    case 'user.role':
-      return d.after === 'admin'
-        ? says.makeAdmin(words)
-        : d.after === 'user'
-          ? says.revokeAdmin(words)
-          : says[entry.action](words);
+    case 'user.role': {
+      // The log keeps { before: { role }, after: { role } }; a role it does not know is not named.
+      const role = isRecord(d.after) ? d.after.role : undefined;
+      return isRole(role) ? adminMessages.audit.madeRole(words, role) : says[entry.action](words);
+    }
     case 'balance.adjust':
       if (amountCents === undefined) return says['balance.adjust'](words);
       return amountCents > 0 ? says.credit(words) : says.debit(words);

@@ -12,6 +12,7 @@ import { AdminPage } from '../components/admin-page';
 import { MethodFormDialog } from '../components/methods/method-form-dialog';
 import { MethodRow } from '../components/methods/method-row';
 import { useDraftOrder } from '../components/methods/use-draft-order';
+import { useCan } from '../lib/permissions';
 
 const { methods: text } = adminMessages;
 
@@ -19,15 +20,18 @@ const { methods: text } = adminMessages;
 export function DepositMethodsPage() {
   const methods = useAdminDepositMethods();
   const [editing, setEditing] = useState<{ method: AdminDepositMethod | null } | null>(null);
+  const mayManage = useCan('catalogue.manage');
   return (
     <AdminPage
       title={text.title}
       description={text.description}
       actions={
-        <Button onClick={() => setEditing({ method: null })}>
-          <Plus className="size-4" aria-hidden="true" />
-          {text.create}
-        </Button>
+        mayManage && (
+          <Button onClick={() => setEditing({ method: null })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {text.create}
+          </Button>
+        )
       }
     >
       {methods.isPending ? (
@@ -42,7 +46,7 @@ export function DepositMethodsPage() {
       ) : methods.data.length === 0 ? (
         <EmptyState icon={Landmark} title={text.empty} description={text.emptyHint} />
       ) : (
-        <MethodList methods={methods.data} onEdit={(method) => setEditing({ method })} />
+        <MethodList methods={methods.data} onEdit={(method) => setEditing({ method })} readOnly={!mayManage} />
       )}
       <MethodFormDialog method={editing?.method ?? null} isOpen={editing !== null} onClose={() => setEditing(null)} />
     </AdminPage>
@@ -52,9 +56,11 @@ export function DepositMethodsPage() {
 function MethodList({
   methods,
   onEdit,
+  readOnly,
 }: {
   methods: AdminDepositMethod[];
   onEdit: (method: AdminDepositMethod) => void;
+  readOnly: boolean;
 }) {
   const byId = new Map(methods.map((method) => [method.id, method]));
   const draft = useDraftOrder(methods.map((method) => method.id));
@@ -152,6 +158,7 @@ function MethodList({
                 else buttons.current.delete(`${id}:1`);
               }}
               drag={dragProps(id)}
+              readOnly={readOnly}
             />
           );
         })}

@@ -13,6 +13,7 @@ import { AdminPage } from '../components/admin-page';
 import { DestinationDetails } from '../components/queues/destination-details';
 import { QueueList, type QueueText } from '../components/queues/queue-list';
 import { ReceiptPreview } from '../components/receipt/receipt-preview';
+import { useCan } from '../lib/permissions';
 
 const { queues } = adminMessages;
 
@@ -79,6 +80,7 @@ function MoneyQueuePage<Q extends MoneyQueue>({ queue }: { queue: Q }) {
   const pages = useCursorPages(queue);
   const query = useMoneyQueue(queue, { cursor: pages.cursor, limit: pages.pageSize });
   const settle = useSettleMoneyRequest(queue);
+  const mayDecide = useCan(`${queue}.settle`);
   return (
     <AdminPage title={view.text.label} description={view.description}>
       <QueueList
@@ -89,6 +91,7 @@ function MoneyQueuePage<Q extends MoneyQueue>({ queue }: { queue: Q }) {
         body={view.body}
         decide={(item, decision) => settle.mutateAsync({ id: item.id, decision })}
         busy={settle.isPending}
+        mayDecide={mayDecide}
       />
     </AdminPage>
   );

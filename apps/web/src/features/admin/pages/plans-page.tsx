@@ -13,6 +13,7 @@ import { useAdminPlans } from '../api/get-admin-plans';
 import { useDeletePlan, useSetPlanActive } from '../api/plan-changes';
 import { AdminPage } from '../components/admin-page';
 import { PlanFormDialog } from '../components/plans/plan-form-dialog';
+import { useCan } from '../lib/permissions';
 
 const { plans: text } = adminMessages;
 
@@ -25,6 +26,7 @@ export function PlansPage() {
   const createRef = useRef<HTMLButtonElement>(null);
   const setActive = useSetPlanActive();
   const remove = useDeletePlan();
+  const mayManage = useCan('catalogue.manage');
   const close = () => setDialog(null);
   const closeOnRefusal = (error: unknown) => error instanceof ApiError && error.status < 500 && close();
 
@@ -41,7 +43,7 @@ export function PlansPage() {
     onError: closeOnRefusal,
   });
 
-  const columns: Column<AdminPlan>[] = [
+  const allColumns: Column<AdminPlan>[] = [
     { key: 'name', header: text.columns.name, rowHeader: true, cell: (plan) => plan.name, className: 'font-medium' },
     {
       key: 'range',
@@ -114,16 +116,20 @@ export function PlansPage() {
       ),
     },
   ];
+  // A role that may only read the plans gets no actions column.
+  const columns = mayManage ? allColumns : allColumns.filter((column) => column.key !== 'actions');
 
   return (
     <AdminPage
       title={text.title}
       description={text.description}
       actions={
-        <Button ref={createRef} onClick={() => setDialog({ kind: 'edit', plan: null })}>
-          <Plus className="size-4" aria-hidden="true" />
-          {text.create}
-        </Button>
+        mayManage && (
+          <Button ref={createRef} onClick={() => setDialog({ kind: 'edit', plan: null })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {text.create}
+          </Button>
+        )
       }
     >
       {plans.isError && !plans.data ? (

@@ -27,6 +27,7 @@ import { AdminPage } from '../components/admin-page';
 import { AmountCell } from '../components/amount-cell';
 import { ExportLink } from '../components/export-link';
 import { UserLink } from '../components/user-link';
+import { useCan } from '../lib/permissions';
 import { useUrlChoice, useUrlParam } from '../lib/url-state';
 
 const t = adminMessages.transactions;
@@ -82,6 +83,7 @@ const columns: readonly Column<AdminTransaction>[] = [
 
 /** Every member's history, newest first, filtered by category, type, status or one member; exported as filtered. */
 export function TransactionsPage() {
+  const mayExport = useCan('exports.download');
   const [category, setCategory] = useUrlChoice<Category>('category', CATEGORIES, 'all');
   const [type, setType] = useUrlChoice<TransactionType | 'all'>('type', TYPES, 'all');
   const [status, setStatus] = useUrlChoice<TransactionStatus | 'all'>('status', STATUSES, 'all');
@@ -95,7 +97,7 @@ export function TransactionsPage() {
     <AdminPage
       title={adminMessages.nav.transactions}
       description="Every member's transactions, newest first."
-      actions={<ExportLink href={transactionsCsvHref(filters)} />}
+      actions={mayExport && <ExportLink href={transactionsCsvHref(filters)} />}
     >
       <div className="flex flex-col gap-3">
         <FilterChips label={t.filterLabel} options={chips} value={category} onValueChange={setCategory} />

@@ -2,7 +2,6 @@ import { type AdminUserDetail, adminMessages, formatCents, messages } from '@mer
 import { ArrowLeft, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { DescriptionList, DescriptionRow } from '../../../components/ui/description-list';
@@ -15,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { useAdminUser } from '../api/get-user';
 import { AdminPage } from '../components/admin-page';
+import { RoleBadge } from '../components/role-badge';
 import { UserActions } from '../components/user/user-actions';
 import { UserInvestments } from '../components/user/user-investments';
 import { UserReceipts } from '../components/user/user-receipts';
@@ -101,7 +101,7 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
           ) : (
             <StatusBadge status="inactive" label="Inactive" />
           )}
-          {user.role === 'admin' ? <Badge tone="info">Admin</Badge> : <Badge>Member</Badge>}
+          <RoleBadge role={user.role} />
         </span>
       }
       actions={<UserActions detail={detail} />}

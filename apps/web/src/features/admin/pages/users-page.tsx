@@ -6,7 +6,6 @@ import {
   formatCents,
 } from '@meridian/shared';
 import { useNavigate } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/data-table';
 import { FilterChips } from '../../../components/ui/filter-chips';
 import { PagedTable } from '../../../components/ui/paged-table';
@@ -18,7 +17,9 @@ import { usersCsvHref } from '../api/exports';
 import { type UsersFilters, useUsers } from '../api/get-users';
 import { AdminPage } from '../components/admin-page';
 import { ExportLink } from '../components/export-link';
+import { RoleBadge } from '../components/role-badge';
 import { UserLink } from '../components/user-link';
+import { useCan } from '../lib/permissions';
 import { useUrlChoice, useUrlParam } from '../lib/url-state';
 
 const filterOptions = ADMIN_USER_FILTERS.map((value) => ({ value, label: adminMessages.users.filters[value] }));
@@ -41,7 +42,7 @@ const columns: readonly Column<AdminUserRow>[] = [
   {
     key: 'role',
     header: 'Role',
-    cell: (u) => (u.role === 'admin' ? <Badge tone="info">Admin</Badge> : <Badge>Member</Badge>),
+    cell: (u) => <RoleBadge role={u.role} />,
   },
   { key: 'balance', header: 'Balance', numeric: true, cell: (u) => formatCents(u.balanceCents) },
   {
@@ -58,6 +59,7 @@ const columns: readonly Column<AdminUserRow>[] = [
 /** Every account, searched and filtered on the server (fast at 100,000 users), a keyset page at a time. */
 export function UsersPage() {
   const navigate = useNavigate();
+  const mayExport = useCan('exports.download');
   const [q, setQ] = useUrlParam('q');
   const [status, setStatus] = useUrlChoice<AdminUserFilter>('status', ADMIN_USER_FILTERS, 'all');
   const filters: UsersFilters = { q: q.trim(), status };
@@ -68,7 +70,7 @@ export function UsersPage() {
     <AdminPage
       title={adminMessages.nav.users}
       description="Search by name, e-mail or referral code; open a user to act on their account."
-      actions={<ExportLink href={usersCsvHref(filters)} />}
+      actions={mayExport && <ExportLink href={usersCsvHref(filters)} />}
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <SearchInput

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useMail } from '../../api/get-mail';
 import { useResendMail } from '../../api/resend-mail';
+import { useCan } from '../../lib/permissions';
 
 const { mailbox } = adminMessages;
 
@@ -79,6 +80,7 @@ function MailBody({ mail }: { mail: AdminMailDetail }) {
 }
 
 function MailFacts({ mail }: { mail: AdminMailDetail }) {
+  const mayResend = useCan('mailbox.resend');
   const rows: [string, string][] = [
     [mailbox.columns.to, mail.to],
     [mailbox.columns.template, mail.template],
@@ -93,7 +95,7 @@ function MailFacts({ mail }: { mail: AdminMailDetail }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusBadge status={mail.status} label={mailbox.statuses[mail.status]} />
-        {mail.status === 'failed' && <ResendButton mail={mail} />}
+        {mail.status === 'failed' && mayResend && <ResendButton mail={mail} />}
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         {rows.map(([term, value]) => (

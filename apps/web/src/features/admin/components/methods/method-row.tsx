@@ -27,6 +27,8 @@ interface MethodRowProps {
     onDragEnd: () => void;
     dragging: boolean;
   };
+  /** For a role that may only read the methods: no moving, editing or switching. */
+  readOnly: boolean;
 }
 
 /** One deposit method in the list: its place, label, type, status and details, and what can be done to it. */
@@ -41,6 +43,7 @@ export function MethodRow({
   upRef,
   downRef,
   drag,
+  readOnly,
 }: MethodRowProps) {
   const first = position === 1;
   const last = position === count;
@@ -55,7 +58,7 @@ export function MethodRow({
     >
       <div className="flex items-center gap-2 sm:flex-col">
         <span
-          draggable
+          draggable={!readOnly}
           onDragStart={drag.onDragStart}
           onDragEnd={drag.onDragEnd}
           title={text.dragHandle(method.label)}
@@ -88,48 +91,50 @@ export function MethodRow({
           ))}
         </dl>
       </div>
-      <fieldset aria-label={text.actionsFor(method.label)} className="flex flex-wrap gap-1.5 sm:justify-end">
-        {/* aria-disabled, not disabled, at either end: the button keeps focus after a move to the top or bottom. */}
-        <Button
-          ref={upRef}
-          variant="secondary"
-          size="sm"
-          aria-disabled={first || undefined}
-          onClick={() => !first && onMove(-1)}
-          className={cn(first && 'cursor-not-allowed opacity-60')}
-        >
-          <ArrowUp className="size-4" aria-hidden="true" />
-          {text.moveUp}
-          <span className="sr-only"> {method.label}</span>
-        </Button>
-        <Button
-          ref={downRef}
-          variant="secondary"
-          size="sm"
-          aria-disabled={last || undefined}
-          onClick={() => !last && onMove(1)}
-          className={cn(last && 'cursor-not-allowed opacity-60')}
-        >
-          <ArrowDown className="size-4" aria-hidden="true" />
-          {text.moveDown}
-          <span className="sr-only"> {method.label}</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
-          {text.edit}
-          <span className="sr-only"> {method.label}</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onToggle} loading={toggling}>
-          {!toggling &&
-            (method.active ? (
-              <PowerOff className="size-4" aria-hidden="true" />
-            ) : (
-              <Power className="size-4" aria-hidden="true" />
-            ))}
-          {method.active ? text.deactivate : text.activate}
-          <span className="sr-only"> {method.label}</span>
-        </Button>
-      </fieldset>
+      {!readOnly && (
+        <fieldset aria-label={text.actionsFor(method.label)} className="flex flex-wrap gap-1.5 sm:justify-end">
+          {/* aria-disabled, not disabled, at either end: the button keeps focus after a move to the top or bottom. */}
+          <Button
+            ref={upRef}
+            variant="secondary"
+            size="sm"
+            aria-disabled={first || undefined}
+            onClick={() => !first && onMove(-1)}
+            className={cn(first && 'cursor-not-allowed opacity-60')}
+          >
+            <ArrowUp className="size-4" aria-hidden="true" />
+            {text.moveUp}
+            <span className="sr-only"> {method.label}</span>
+          </Button>
+          <Button
+            ref={downRef}
+            variant="secondary"
+            size="sm"
+            aria-disabled={last || undefined}
+            onClick={() => !last && onMove(1)}
+            className={cn(last && 'cursor-not-allowed opacity-60')}
+          >
+            <ArrowDown className="size-4" aria-hidden="true" />
+            {text.moveDown}
+            <span className="sr-only"> {method.label}</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onEdit}>
+            <Pencil className="size-4" aria-hidden="true" />
+            {text.edit}
+            <span className="sr-only"> {method.label}</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onToggle} loading={toggling}>
+            {!toggling &&
+              (method.active ? (
+                <PowerOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Power className="size-4" aria-hidden="true" />
+              ))}
+            {method.active ? text.deactivate : text.activate}
+            <span className="sr-only"> {method.label}</span>
+          </Button>
+        </fieldset>
+      )}
     </li>
   );
 }

@@ -23,8 +23,9 @@ interface QueueCardProps {
   /** The label over the body ('Receipt', 'Destination'). */
   bodyLabel: string;
   children: ReactNode;
-  onApprove: () => void;
-  onReject: () => void;
+  /** Approve and reject, for a role that may settle the queue; without them the card only shows the request. */
+  onApprove?: () => void;
+  onReject?: () => void;
   /** The card itself takes focus when the one before it leaves the queue. */
   ref?: Ref<HTMLElement>;
   onFocusCapture?: () => void;
@@ -77,18 +78,20 @@ export function QueueCard({
         </h3>
         {children}
       </section>
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
-        <Button variant="secondary" onClick={onReject}>
-          <X className="size-4" aria-hidden="true" />
-          {queues.reject}
-          <span className="sr-only"> {queues.itemTitle(request.userName, amount)}</span>
-        </Button>
-        <Button onClick={onApprove}>
-          <Check className="size-4" aria-hidden="true" />
-          {queues.approve}
-          <span className="sr-only"> {queues.itemTitle(request.userName, amount)}</span>
-        </Button>
-      </div>
+      {onApprove && onReject && (
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
+          <Button variant="secondary" onClick={onReject}>
+            <X className="size-4" aria-hidden="true" />
+            {queues.reject}
+            <span className="sr-only"> {queues.itemTitle(request.userName, amount)}</span>
+          </Button>
+          <Button onClick={onApprove}>
+            <Check className="size-4" aria-hidden="true" />
+            {queues.approve}
+            <span className="sr-only"> {queues.itemTitle(request.userName, amount)}</span>
+          </Button>
+        </div>
+      )}
     </article>
   );
 }

@@ -37,6 +37,8 @@ interface QueueListProps<T extends QueueRequest> {
   body: (item: T) => ReactNode;
   decide: (item: T, decision: Decision) => Promise<unknown>;
   busy: boolean;
+  /** Whether the operator's role may settle this queue; without it the cards are read-only. */
+  mayDecide: boolean;
 }
 
 /** A refusal that will not change on retry (already settled, not found): the dialog closes on it. */
@@ -55,6 +57,7 @@ export function QueueList<T extends QueueRequest>({
   body,
   decide,
   busy,
+  mayDecide,
 }: QueueListProps<T>) {
   const [open, setOpen] = useState<{ kind: Decision['kind']; item: T } | null>(null);
   const items = query.data?.items;
@@ -106,8 +109,10 @@ export function QueueList<T extends QueueRequest>({
                 request={item}
                 method={method(item)}
                 bodyLabel={text.bodyLabel}
-                onApprove={() => setOpen({ kind: 'approve', item })}
-                onReject={() => setOpen({ kind: 'reject', item })}
+                {...(mayDecide && {
+                  onApprove: () => setOpen({ kind: 'approve', item }),
+                  onReject: () => setOpen({ kind: 'reject', item }),
+                })}
               >
                 {body(item)}
               </QueueCard>

@@ -18,6 +18,7 @@ import { PercentInput } from '../../../../components/ui/percent-input';
 import { notify } from '../../../../lib/toast';
 import { useSubmit } from '../../../../lib/use-submit';
 import { useSaveSettings } from '../../api/settings';
+import { useCan } from '../../lib/permissions';
 
 const { labels, hints } = adminMessages.settings;
 
@@ -27,6 +28,7 @@ const { labels, hints } = adminMessages.settings;
  */
 export function SettingsForm({ saved }: { saved: Settings }) {
   const save = useSaveSettings();
+  const mayManage = useCan('settings.manage');
   const form = useZodForm(settingsFormSchema, { defaultValues: settingsFormValues(saved) });
   const { reset, control, formState } = form;
   const values = useWatch({ control }) as SettingsFormValues;
@@ -50,7 +52,8 @@ export function SettingsForm({ saved }: { saved: Settings }) {
       onSubmit={(body) => (changes.length === 0 ? notify.info(messages.noChangesMade) : submit(body))}
       className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
     >
-      <div className="flex min-w-0 flex-col gap-6">
+      {/* A role that may only read the settings sees them disabled, without a save. */}
+      <fieldset disabled={!mayManage} className="flex min-w-0 flex-col gap-6">
         <Section title={adminMessages.settings.sections.money}>
           <FormField name="transferFeeBps" label={labels.transferFeeBps} hint={hints.transferFeeBps}>
             {(field) => <PercentInput {...field} />}
@@ -90,41 +93,47 @@ export function SettingsForm({ saved }: { saved: Settings }) {
             {(field) => <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...field} />}
           </FormField>
         </Section>
-      </div>
-      <Card className="flex flex-col gap-4 p-5 lg:sticky lg:top-6">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-          {adminMessages.settings.changesTitle}
-        </h2>
-        <div aria-live="polite">
-          {changes.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{adminMessages.settings.noChanges}</p>
-          ) : (
-            <dl className="flex flex-col gap-3">
-              {changes.map((change) => (
-                <div key={change.key} className="flex flex-col gap-0.5">
-                  <dt className="text-sm font-medium text-slate-900 dark:text-white">{change.label}</dt>
-                  <dd className="text-sm break-words text-slate-600 dark:text-slate-400">
-                    <span className="line-through decoration-slate-400">{change.from}</span>
-                    <span aria-hidden="true"> → </span>
-                    <span className="sr-only"> becomes </span>
-                    <span className="font-medium text-slate-900 dark:text-white">{change.to}</span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Button type="submit" loading={save.isPending}>
-            {save.isPending ? adminMessages.settings.saving : adminMessages.settings.save}
-          </Button>
-          {changes.length > 0 && (
-            <Button variant="ghost" onClick={() => reset(settingsFormValues(saved))} disabled={save.isPending}>
-              {adminMessages.settings.discard}
+      </fieldset>
+      {mayManage ? (
+        <Card className="flex flex-col gap-4 p-5 lg:sticky lg:top-6">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+            {adminMessages.settings.changesTitle}
+          </h2>
+          <div aria-live="polite">
+            {changes.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{adminMessages.settings.noChanges}</p>
+            ) : (
+              <dl className="flex flex-col gap-3">
+                {changes.map((change) => (
+                  <div key={change.key} className="flex flex-col gap-0.5">
+                    <dt className="text-sm font-medium text-slate-900 dark:text-white">{change.label}</dt>
+                    <dd className="text-sm break-words text-slate-600 dark:text-slate-400">
+                      <span className="line-through decoration-slate-400">{change.from}</span>
+                      <span aria-hidden="true"> → </span>
+                      <span className="sr-only"> becomes </span>
+                      <span className="font-medium text-slate-900 dark:text-white">{change.to}</span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Button type="submit" loading={save.isPending}>
+              {save.isPending ? adminMessages.settings.saving : adminMessages.settings.save}
             </Button>
-          )}
-        </div>
-      </Card>
+            {changes.length > 0 && (
+              <Button variant="ghost" onClick={() => reset(settingsFormValues(saved))} disabled={save.isPending}>
+                {adminMessages.settings.discard}
+              </Button>
+            )}
+          </div>
+        </Card>
+      ) : (
+        <Card className="p-5 lg:sticky lg:top-6">
+          <p className="text-sm text-slate-600 dark:text-slate-400">{adminMessages.settings.readOnly}</p>
+        </Card>
+      )}
     </Form>
   );
 }

@@ -1,8 +1,11 @@
-import { type AdminUserDetail, adminMessages } from '@meridian/shared';
-import { Scale, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { type AdminUserDetail, adminMessages, can, mayChangeAccount, ROLES, type Role } from '@meridian/shared';
+import { Scale, ShieldCheck, UserCheck, UserX } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmModal } from '../../../../components/ui/confirm-modal';
+import { Label } from '../../../../components/ui/label';
+import { Select } from '../../../../components/ui/select';
+import { useUser } from '../../../../lib/api/get-me';
 import { notify } from '../../../../lib/toast';
 import { useSetUserActive } from '../../api/set-user-active';
 import { useSetUserRole } from '../../api/set-user-role';
@@ -11,18 +14,26 @@ import { AdjustBalanceDialog } from './adjust-balance-dialog';
 type Dialog = 'active' | 'role' | 'adjust' | null;
 
 const m = adminMessages.users;
+const roleOptions = ROLES.map((value) => ({ value, label: adminMessages.roles.names[value] }));
 
 /**
- * What an operator can do to an account: activate or deactivate it, make or revoke an admin (each
- * confirmed first), adjust the balance. The server has the last word: it refuses the last admin and
- * one's own account, and its message is what the toast says.
+ * What the signed-in operator's role may do to an account, and nothing else: activate or deactivate it
+ * (an operator's account only by an owner), give it a role (an owner, never to themselves), adjust the
+ * balance; each confirmed first. The server has the last word: it refuses the last owner and one's own
+ * account, and its message is what the toast says.
  */
 export function UserActions({ detail }: { detail: AdminUserDetail }) {
   const { user } = detail;
+  const me = useUser();
   const [open, setOpen] = useState<Dialog>(null);
+  const [role, setRole] = useState<Role>(user.role);
   const setActive = useSetUserActive();
-  const setRole = useSetUserRole();
-  const isAdmin = user.role === 'admin';
+  const changeRole = useSetUserRole();
+  const self = user.id === me.id;
+  const mayActivate = !self && mayChangeAccount(me.role, user.role, 'users.activate');
+  const mayChangeRole = !self && mayChangeAccount(me.role, user.role, 'users.role');
+  const mayAdjust = can(me.role, 'balances.adjust');
+  const roleId = useId();
 
   const confirmActive = async () => {
     try {
@@ -35,40 +46,50 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
   };
 
   const confirmRole = async () => {
-    try {
-      await setRole.mutateAsync({ userId: user.id, role: isAdmin ? 'user' : 'admin' });
-      notify.success(adminMessages.roleChanged);
-    } catch (error) {
-      notify.failure(error);
+    if (role !== user.role) {
+      try {
+        await changeRole.mutateAsync({ userId: user.id, role });
+        notify.success(adminMessages.roleChanged);
+      } catch (error) {
+        notify.failure(error);
+      }
     }
     setOpen(null);
   };
 
   return (
     <>
-      {user.isActive ? (
-        <Button variant="secondary" size="sm" onClick={() => setOpen('active')}>
-          <UserX className="size-4" aria-hidden="true" />
-          {m.deactivate}
-        </Button>
-      ) : (
-        <Button size="sm" onClick={() => setOpen('active')}>
-          <UserCheck className="size-4" aria-hidden="true" />
-          {m.activate}
+      {mayActivate &&
+        (user.isActive ? (
+          <Button variant="secondary" size="sm" onClick={() => setOpen('active')}>
+            <UserX className="size-4" aria-hidden="true" />
+            {m.deactivate}
+          </Button>
+        ) : (
+          <Button size="sm" onClick={() => setOpen('active')}>
+            <UserCheck className="size-4" aria-hidden="true" />
+            {m.activate}
+          </Button>
+        ))}
+      {mayChangeRole && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setRole(user.role);
+            setOpen('role');
+          }}
+        >
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {m.changeRole}
         </Button>
       )}
-      <Button variant="secondary" size="sm" onClick={() => setOpen('role')}>
-        {isAdmin ? (
-          <ShieldOff className="size-4" aria-hidden="true" />
-        ) : (
-          <ShieldCheck className="size-4" aria-hidden="true" />
-        )}
-        {isAdmin ? m.revokeAdmin : m.makeAdmin}
-      </Button>
-      <Button variant="secondary" size="sm" onClick={() => setOpen('adjust')}>
-        <Scale className="size-4" aria-hidden="true" />
-        {adminMessages.adjust.title}
-      </Button>
+      {mayAdjust && (
+        <Button variant="secondary" size="sm" onClick={() => setOpen('adjust')}>
+          <Scale className="size-4" aria-hidden="true" />
+          {adminMessages.adjust.title}
+        </Button>
+      )}
 
       <ConfirmModal
         isOpen={open === 'active'}
@@ -86,25 +107,39 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
 
       <ConfirmModal
         isOpen={open === 'role'}
-        title={isAdmin ? m.revokeAdminTitle : m.makeAdminTitle}
-        description={isAdmin ? m.revokeAdminBody : m.makeAdminBody}
-        confirmLabel={isAdmin ? m.revokeAdmin : m.makeAdmin}
+        title={m.changeRoleTitle}
+        description={m.changeRoleBody}
+        confirmLabel={m.changeRole}
         busyLabel={m.changingRole}
-        variant={isAdmin ? 'danger' : 'primary'}
-        busy={setRole.isPending}
+        busy={changeRole.isPending}
         onConfirm={() => void confirmRole()}
         onCancel={() => setOpen(null)}
       >
         <Who name={user.name} email={user.email} />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={roleId}>{m.roleLabel}</Label>
+          <Select
+            id={roleId}
+            options={roleOptions}
+            value={role}
+            onValueChange={setRole}
+            aria-describedby={`${roleId}-hint`}
+          />
+          <p id={`${roleId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+            {m.roleHints[role]}
+          </p>
+        </div>
       </ConfirmModal>
 
-      <AdjustBalanceDialog
-        isOpen={open === 'adjust'}
-        onClose={() => setOpen(null)}
-        userId={user.id}
-        userName={user.name}
-        balanceCents={detail.wallet.balanceCents}
-      />
+      {mayAdjust && (
+        <AdjustBalanceDialog
+          isOpen={open === 'adjust'}
+          onClose={() => setOpen(null)}
+          userId={user.id}
+          userName={user.name}
+          balanceCents={detail.wallet.balanceCents}
+        />
+      )}
     </>
   );
 }
