@@ -58,9 +58,12 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.role',
   'balance.adjust',
+  'balance.adjust-request',
+  'balance.adjust-reject',
   'deposit.approve',
   'deposit.reject',
   'withdrawal.approve',
+  'withdrawal.first-approve',
   'withdrawal.reject',
   'plan.create',
   'plan.update',
@@ -293,6 +296,9 @@ export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userName: z.string(),
   userEmail: z.string(),
+  /** Four eyes (issue 25): the operator who approved it first and when; null until one has. */
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsPageSchema = pageSchema(adminWithdrawalSchema);

@@ -139,6 +139,8 @@ export async function runAdminCommand(
     }
     case 'approve-withdrawal': {
       const out = await needWithdrawals(ops).approve(db, first, 'cli', clock.now());
+      // Four eyes: a large one waits for a second operator (the console, or another actor).
+      if (out.awaitingSecondApproval) return `withdrawal ${first} approved first: a second operator must approve it`;
       return out.changed ? `withdrawal ${first} paid out` : `withdrawal ${first} was already paid out`;
     }
     case 'reject-withdrawal': {
