@@ -114,6 +114,9 @@ export async function runAdminCommand(
       // Dollars, read by the parser the console's adjust dialog uses; checkUsage refused anything else.
       const amountCents = parseSignedDollars(second) ?? 0;
       const done = await adjustBalance(db, { email: first, amountCents, reason: third, actor: 'cli' });
+      if (done.awaitingSecondApproval) {
+        return `${done.email}: adjustment of ${formatCents(done.balanceDeltaCents)} awaits a second operator's approval in the console`;
+      }
       return `${done.email} adjusted by ${formatCents(done.balanceDeltaCents)}`;
     }
     case 'accrue':
