@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       operatorEmail: 'boss@example.com',
       autoActivateAfterHours: 24,
       consoleIdleMinutes: 30,
+      fourEyesThresholdCents: 1_000_000,
     });
     expect(loadConfig(base).initialSettings.autoActivateAfterHours).toBeNull();
     expect(() => loadConfig({ ...base, AUTO_ACTIVATE_AFTER_HOURS: '1.5' })).toThrow(/AUTO_ACTIVATE_AFTER_HOURS/);

@@ -188,9 +188,12 @@ export const adminMessages = {
       'user.deactivate': 'Account deactivated',
       'user.role': 'Role changed',
       'balance.adjust': 'Balance adjusted',
+      'balance.adjust-request': 'Adjustment awaiting second approval',
+      'balance.adjust-reject': 'Adjustment rejected',
       'deposit.approve': 'Deposit approved',
       'deposit.reject': 'Deposit rejected',
       'withdrawal.approve': 'Withdrawal paid out',
+      'withdrawal.first-approve': 'Withdrawal approved first',
       'withdrawal.reject': 'Withdrawal rejected',
       'plan.create': 'Plan created',
       'plan.update': 'Plan edited',
@@ -220,9 +223,15 @@ export const adminMessages = {
       credit: ({ who, amount }: AuditWords) => `added ${amount} to ${who}'s balance`,
       debit: ({ who, amount }: AuditWords) => `took ${amount} from ${who}'s balance`,
       'balance.adjust': ({ who }: AuditWords) => `adjusted ${who}'s balance`,
+      'balance.adjust-request': ({ who, amount }: AuditWords) =>
+        `asked for an adjustment of ${amount} to ${who}'s balance, awaiting a second approval`,
+      'balance.adjust-reject': ({ who, amount }: AuditWords) =>
+        `rejected an adjustment of ${amount} to ${who}'s balance`,
       'deposit.approve': ({ who, amount }: AuditWords) => `approved a deposit of ${amount} for ${who}`,
       'deposit.reject': ({ who, amount }: AuditWords) => `rejected a deposit of ${amount} for ${who}`,
       'withdrawal.approve': ({ who, amount }: AuditWords) => `paid out a withdrawal of ${amount} to ${who}`,
+      'withdrawal.first-approve': ({ who, amount }: AuditWords) =>
+        `approved a withdrawal of ${amount} for ${who} first, awaiting a second approval`,
       'withdrawal.reject': ({ who, amount }: AuditWords) => `rejected a withdrawal of ${amount} for ${who}`,
       'plan.create': ({ name }: AuditWords) => `created the plan ${name}`,
       'plan.update': ({ name }: AuditWords) => `edited the plan ${name}`,
@@ -373,6 +382,22 @@ export const adminMessages = {
     dragHandle: (label: string) => `Drag ${label}`,
     actionsFor: (label: string) => `Actions for ${label}`,
   },
+  /** Four eyes on large money (issue 25): a second, different operator approves. */
+  fourEyes: {
+    sameOperator: 'You gave the first approval: a different operator must give the second',
+    awaitingSecond: 'Awaiting second approval',
+    firstApproved: (who: string) => `Approved first by ${who}`,
+    withdrawalFirstApproved: 'Approved: a second operator must approve it too',
+    adjustmentRequested: 'Adjustment recorded: a second operator must approve it',
+    adjustmentApproved: 'Adjustment approved and booked',
+    adjustmentRejected: 'Adjustment rejected',
+    adjustmentNotFound: 'This adjustment does not exist',
+    adjustmentDecided: 'This adjustment has already been decided',
+    pendingTitle: 'Adjustments awaiting second approval',
+    requestedBy: (who: string) => `Asked for by ${who}`,
+    approve: 'Approve',
+    reject: 'Reject',
+  },
   consoleSessionExpired: (minutes: number) =>
     `You were signed out of the console after ${minutes} minutes without activity. Sign in again.`,
   settings: {
@@ -385,6 +410,7 @@ export const adminMessages = {
     chatUrlInvalid: 'Enter a web address starting with https://',
     autoActivateInvalid: 'Enter a number of hours between 1 and 8760, or turn auto-activation off',
     consoleIdleInvalid: 'Enter a number of minutes between 5 and 480',
+    fourEyesInvalid: 'Enter an amount of at least $0.01 for the second approval',
     saved: 'Settings saved',
     title: 'Settings',
     description:
@@ -402,6 +428,7 @@ export const adminMessages = {
       operatorEmail: 'Operator email',
       autoActivateAfterHours: 'Auto-activation',
       consoleIdleMinutes: 'Console sign-out after',
+      fourEyesThresholdCents: 'Second approval from',
     },
     hints: {
       transferFeeBps: 'Charged on every transfer, on top of the amount (0% to 50%).',
@@ -415,6 +442,8 @@ export const adminMessages = {
       autoActivateAfterHours: 'Hours after sign-up, 1 to 8760.',
       consoleIdleMinutes:
         'Minutes without activity after which an operator is signed out of the console, 5 to 480. Member sessions are not affected.',
+      fourEyesThresholdCents:
+        'Withdrawals and balance adjustments of this amount or more need a second operator to approve them.',
     },
     autoActivateOff: 'Off: an operator activates every account',
     autoActivateAfter: 'Activate new accounts automatically',

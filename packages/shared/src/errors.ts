@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'METHOD_NOT_FOUND',
   'MAIL_NOT_RESENDABLE',
   'CONSOLE_SESSION_EXPIRED',
+  'SECOND_APPROVER_REQUIRED',
+  'ADJUSTMENT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,6 +55,8 @@ const STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_FOUND: 404,
   MAIL_NOT_RESENDABLE: 409,
   CONSOLE_SESSION_EXPIRED: 401,
+  SECOND_APPROVER_REQUIRED: 403,
+  ADJUSTMENT_NOT_FOUND: 404,
 };
 
 /** The codes answered with `status`, in the closed list's order (the API document lists them per status). */

@@ -1,14 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { setAccountActive } from '../core/users/activation.service.js';
+import { findUserByEmail } from '../core/users/users.queries.js';
 import type { Db } from '../db/client.js';
+import { moneyTransaction } from '../ledger/money-transaction.js';
 import { rows } from '../lib/sql.js';
-import { adjustBalance } from '../modules/admin/adjust.service.js';
+import { bookAdjustment } from '../modules/admin/adjust.service.js';
 import { newKey, TestClient } from './client.js';
 import type { TestContext } from './test-app.js';
 
-/** Credits `cents` to the balance of the user with this e-mail through an audited adjustment. */
+/**
+ * Credits `cents` to the balance of the user with this e-mail through an audited adjustment, booked
+ * at once whatever the amount (test funding is not an operator's decision: no four eyes).
+ */
 export async function fundByEmail(ctx: TestContext, email: string, cents: number): Promise<void> {
-  await adjustBalance(ctx.db, { email, amountCents: cents, reason: 'test funding', actor: 'test' });
+  await moneyTransaction(ctx.db, async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) throw new Error(`fundByEmail: no user ${email}`);
+    const at = new Date();
+    await bookAdjustment(tx, { userId: user.id, amountCents: cents, reason: 'test funding', actor: 'test', at }, {});
+  });
 }
 
 /** A registered, activated user funded with `cents` through an audited adjustment. */

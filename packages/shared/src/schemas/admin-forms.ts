@@ -112,6 +112,7 @@ export const settingsFormSchema = z
     autoActivate: z.enum(AUTO_ACTIVATION_MODES),
     autoActivateAfterHours: z.string(),
     consoleIdleMinutes: z.string(),
+    fourEyesThresholdCents: dollarsText(adminMessages.settings.fourEyesInvalid),
   })
   .transform(({ autoActivate, autoActivateAfterHours, consoleIdleMinutes, ...rest }, ctx): SettingsBody => {
     // Both typed numbers are read before either is refused, so the form marks every field at once.
@@ -151,6 +152,7 @@ export function settingsFormValues(settings: Settings): SettingsForm {
     autoActivate: settings.autoActivateAfterHours === null ? 'off' : 'after',
     autoActivateAfterHours: settings.autoActivateAfterHours === null ? '' : String(settings.autoActivateAfterHours),
     consoleIdleMinutes: String(settings.consoleIdleMinutes),
+    fourEyesThresholdCents: centsToDollarsInput(settings.fourEyesThresholdCents),
   };
 }
 
@@ -173,6 +175,7 @@ const SETTING_KINDS: Record<Exclude<keyof Settings, 'autoActivateAfterHours'>, S
   supportChatUrl: 'text',
   operatorEmail: 'text',
   consoleIdleMinutes: 'minutes',
+  fourEyesThresholdCents: 'cents',
 };
 
 const hoursText = (hours: number | null) =>

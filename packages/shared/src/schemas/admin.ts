@@ -59,9 +59,12 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.role',
   'balance.adjust',
+  'balance.adjust-request',
+  'balance.adjust-reject',
   'deposit.approve',
   'deposit.reject',
   'withdrawal.approve',
+  'withdrawal.first-approve',
   'withdrawal.reject',
   'plan.create',
   'plan.update',
@@ -253,6 +256,46 @@ export const adminAdjustBodySchema = z.strictObject(
 );
 export type AdminAdjustBody = z.infer<typeof adminAdjustBodySchema>;
 
+/**
+ * Four eyes (issue 25): an adjustment of at least the threshold, as its first operator asked for it.
+ * 'awaiting' until a second, different operator approves it (booked then) or an operator rejects it.
+ */
+export const PENDING_ADJUSTMENT_STATUSES = ['awaiting', 'approved', 'rejected'] as const;
+export const pendingAdjustmentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  /** Signed: positive credits the balance, negative debits it. */
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(PENDING_ADJUSTMENT_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type PendingAdjustment = z.infer<typeof pendingAdjustmentSchema>;
+
+/** What POST /api/admin/users/:id/adjust answers: booked at once (201), or awaiting a second operator (202). */
+export const adminAdjustAwaitingSchema = z.object({ pendingAdjustment: pendingAdjustmentSchema });
+
+/** GET /api/admin/adjustments: those awaiting a second approval, oldest first, of one member when asked. */
+export const pendingAdjustmentsQuerySchema = z.strictObject(
+  { userId: text(200, messages.invalidRequest).optional() },
+  strictErrors,
+);
+export const pendingAdjustmentsSchema = z.object({ items: z.array(pendingAdjustmentSchema) });
+
+/** Approving or rejecting one: the adjustment as it now is, its history row when booked, and whether this changed it. */
+export const adjustmentDecisionSchema = z.object({
+  adjustment: pendingAdjustmentSchema,
+  transaction: transactionSchema.nullable(),
+  changed: z.boolean(),
+});
+export type AdjustmentDecision = z.infer<typeof adjustmentDecisionSchema>;
+
 // ── Transactions (every user's) ──────────────────────────────────────────────────────────────────
 
 export const adminTransactionsQuerySchema = z.strictObject(
@@ -294,6 +337,9 @@ export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userName: z.string(),
   userEmail: z.string(),
+  /** Four eyes (issue 25): the operator who approved it first and when; null until one has. */
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsPageSchema = pageSchema(adminWithdrawalSchema);

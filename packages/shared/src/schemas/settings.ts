@@ -10,6 +10,12 @@ import { adminMessages, messages } from '../messages.js';
 import { EMAIL_PATTERN, strictErrors, text } from './fields.js';
 import { MAX_AMOUNT_CENTS } from './money.js';
 
+/**
+ * Withdrawals and balance adjustments of at least this many cents need a second operator's approval
+ * (issue 25: four eyes on large money): $10,000 until an operator sets another.
+ */
+export const FOUR_EYES_THRESHOLD_CENTS_DEFAULT = 1_000_000;
+
 /** The bounds an operator may set (DESIGN.md section 5: the business constants are settings). */
 export const SETTINGS_BOUNDS = {
   /** A transfer fee above 50% is a typo, not a price. */
@@ -39,6 +45,7 @@ export const settingsSchema = z.object({
   operatorEmail: z.string(),
   autoActivateAfterHours: z.number().int().nullable(),
   consoleIdleMinutes: z.number().int(),
+  fourEyesThresholdCents: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -54,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
   operatorEmail: 'admin@meridian.local',
   autoActivateAfterHours: null,
   consoleIdleMinutes: 30,
+  fourEyesThresholdCents: FOUR_EYES_THRESHOLD_CENTS_DEFAULT,
 };
 
 /** A whole number in [min, max]; anything else reads `message`. */
@@ -95,6 +103,8 @@ export const settingsBodySchema = z.strictObject(
       SETTINGS_BOUNDS.consoleIdleMinutesMax,
       adminMessages.settings.consoleIdleInvalid,
     ).optional(),
+    /** Left out: kept as it is, as the minutes above. */
+    fourEyesThresholdCents: wholeNumber(1, MAX_AMOUNT_CENTS, adminMessages.settings.fourEyesInvalid).optional(),
   },
   strictErrors,
 );

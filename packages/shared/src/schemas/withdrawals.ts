@@ -109,8 +109,16 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** What settling a withdrawal answers, as a deposit's (deposits.ts depositSettlementSchema). */
-export const withdrawalSettlementSchema = z.object({ withdrawal: withdrawalSchema, changed: z.boolean() });
+/**
+ * What settling a withdrawal answers, as a deposit's (deposits.ts depositSettlementSchema);
+ * `awaitingSecondApproval`: a large one an operator approved first, still pending until a second,
+ * different operator decides (four eyes, issue 25).
+ */
+export const withdrawalSettlementSchema = z.object({
+  withdrawal: withdrawalSchema,
+  changed: z.boolean(),
+  awaitingSecondApproval: z.boolean(),
+});
 export type WithdrawalSettlement = z.infer<typeof withdrawalSettlementSchema>;
 
 /** Saved payout details (profile, Withdrawal Information); every field may be left empty. */

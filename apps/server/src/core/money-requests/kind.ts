@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@meridian/shared';
 import type { Column } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { BookPosting } from '../../ledger/index.js';
 import type { EmailTemplate } from '../email/templates.js';
 import type { UserRow } from '../users/users.queries.js';
@@ -49,8 +50,22 @@ export interface RequestSettlement<T extends RequestTable, Answer> {
   };
   /** The e-mail telling the member of an operator's decision (their own cancellation tells no one). */
   email: (row: RequestRow<T>, user: UserRow, decision: OperatorDecision, links: Links) => EmailTemplate;
+  /** Set for a kind whose large requests need two operators to approve them (withdrawals). */
+  fourEyes?: FourEyes<T>;
   /** What settling answers; `changed` is false when the request was already settled that way. */
   answer: (row: RequestRow<T>, changed: boolean) => Answer;
+}
+
+/**
+ * Four eyes on a kind of request (issue 25): one of at least the threshold waits, after its first
+ * operator's approval, for a second, different operator's. Kept on the request's own row (locked
+ * while deciding), so racing approvals see each other.
+ */
+export interface FourEyes<T extends RequestTable> {
+  /** Who approved it first ('admin:<email>', 'cli'), or null while nobody has. */
+  firstApprover: (row: RequestRow<T>) => string | null;
+  /** Records the first approval on the locked row; the request stays pending. */
+  recordFirst: (tx: Db, row: RequestRow<T>, actor: string, now: Date) => Promise<RequestRow<T>>;
 }
 
 /** A kind of money request: how it settles, and how the operator's queue shows it. */

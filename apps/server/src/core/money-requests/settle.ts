@@ -1,3 +1,4 @@
+import { adminMessages } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
 import { bookIn, settlePending } from '../../ledger/index.js';
 import { moneyTransaction } from '../../ledger/money-transaction.js';
@@ -7,8 +8,9 @@ import { memberActor } from '../audit/actors.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { enqueueEmail } from '../email/outbox.js';
 import { publishChanged, publishToAdmins } from '../realtime/publish.js';
+import { fourEyesThresholdCents } from '../settings/settings.queries.js';
 import { findUserById, type UserRow } from '../users/users.queries.js';
-import type { Decision, Links, OperatorDecision, RequestSettlement } from './kind.js';
+import type { Decision, FourEyes, Links, OperatorDecision, RequestSettlement } from './kind.js';
 import { lockRequest, markRequest, type RequestRow, type RequestTable } from './requests.queries.js';
 
 const TOPICS: RealtimeTopic[] = ['wallet', 'transactions'];
@@ -76,6 +78,13 @@ async function settle<T extends RequestTable, A>(
     const { alreadySettled, alreadyDecided } = kind.refusals;
     throw new AppError('ALREADY_SETTLED', decision.kind === 'cancel' ? alreadyDecided : alreadySettled);
   }
+  const firstApprover = kind.fourEyes?.firstApprover(row) ?? null;
+  if (decision.kind === 'approve' && kind.fourEyes) {
+    if (firstApprover === actor) throw new AppError('SECOND_APPROVER_REQUIRED', adminMessages.fourEyes.sameOperator);
+    if (firstApprover === null && row.amountCents >= (await fourEyesThresholdCents(tx))) {
+      return approveFirst(tx, kind, kind.fourEyes, row, actor, now);
+    }
+  }
   const journal = outcome.journal?.(row);
   const booked = journal
     ? await bookIn(tx, {
@@ -111,6 +120,8 @@ async function settle<T extends RequestTable, A>(
       [`${kind.noun}Id`]: row.id,
       amountCents: row.amountCents,
       reason,
+      // Four eyes: the approval this decision followed (who and when stay on the request's row too).
+      ...(firstApprover === null ? {} : { firstApprovedBy: firstApprover }),
       before: 'pending',
       after: outcome.status,
     },
@@ -124,4 +135,28 @@ async function settle<T extends RequestTable, A>(
   if (!booked) await publishChanged(tx, [row.userId], TOPICS);
   await publishToAdmins(tx);
   return kind.answer(done, true);
+}
+
+/**
+ * The first of two approvals a large request needs: recorded on the locked row and audited; nothing
+ * is booked and the member is told nothing (for them it is still pending). Every open console hears
+ * of it, so the queue shows it awaiting a second operator.
+ */
+async function approveFirst<T extends RequestTable, A>(
+  tx: Db,
+  kind: RequestSettlement<T, A>,
+  fourEyes: FourEyes<T>,
+  row: RequestRow<T>,
+  actor: string,
+  now: Date,
+): Promise<A> {
+  const marked = await fourEyes.recordFirst(tx, row, actor, now);
+  await recordAudit(tx, {
+    actor,
+    action: `${kind.noun}.first-approve`,
+    targetUserId: row.userId,
+    details: { [`${kind.noun}Id`]: row.id, amountCents: row.amountCents, before: 'pending', after: 'pending' },
+  });
+  await publishToAdmins(tx);
+  return kind.answer(marked, true);
 }

@@ -22,6 +22,7 @@ function toSettings(row: SettingsRow): Settings {
     operatorEmail: row.operatorEmail,
     autoActivateAfterHours: row.autoActivateAfterHours,
     consoleIdleMinutes: row.consoleIdleMinutes,
+    fourEyesThresholdCents: row.fourEyesThresholdCents,
   };
 }
 
@@ -30,6 +31,16 @@ export async function readSettings(db: Db): Promise<Settings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, true));
   if (!row) throw new Error('settings: the settings row is missing (was migration 0014 applied?)');
   return toSettings(row);
+}
+
+/**
+ * The four-eyes threshold as committed now, read inside the deciding transaction rather than from a
+ * node's snapshot, so an approval never goes by a threshold another node has already changed.
+ */
+export async function fourEyesThresholdCents(tx: Db): Promise<number> {
+  const [row] = await tx.select({ cents: settings.fourEyesThresholdCents }).from(settings).where(eq(settings.id, true));
+  if (!row) throw new Error('settings: the settings row is missing');
+  return row.cents;
 }
 
 /**

@@ -220,6 +220,12 @@ export const withdrawals = pgTable(
     settleJournalId: bigint('settle_journal_id', { mode: 'number' }),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * Four eyes (issue 25): the operator whose approval of a large withdrawal waits for a second,
+     * different one, and when. Still `pending` for the member; NULL while no operator has approved.
+     */
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -248,6 +254,8 @@ export const settings = pgTable(
     autoActivateAfterHours: integer('auto_activate_after_hours'),
     /** Minutes without activity after which an operator's console session ends (issue 25). */
     consoleIdleMinutes: integer('console_idle_minutes').notNull().default(30),
+    /** Withdrawals and adjustments of at least this many cents need a second operator (issue 25). */
+    fourEyesThresholdCents: bigint('four_eyes_threshold_cents', { mode: 'number' }).notNull().default(1_000_000),
     updatedBy: text('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -258,5 +266,38 @@ export const settings = pgTable(
     check('settings_referral_bonus_bounds', sql`${t.referralBonusCents} >= 0`),
     check('settings_minimums_positive', sql`${t.minDepositCents} > 0 AND ${t.minWithdrawalCents} > 0`),
     check('settings_console_idle_bounds', sql`${t.consoleIdleMinutes} BETWEEN 5 AND 480`),
+    check('settings_four_eyes_bounds', sql`${t.fourEyesThresholdCents} BETWEEN 1 AND 1000000000000`),
+  ],
+);
+
+/**
+ * A balance adjustment at or above the four-eyes threshold (issue 25), as its first operator asked
+ * for it: nothing is booked until a second, different operator approves it (then `journal_id` keeps
+ * the booking), or an operator rejects it.
+ */
+export const pendingAdjustments = pgTable(
+  'pending_adjustments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Signed: positive credits the balance, negative debits it. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['awaiting', 'approved', 'rejected'] })
+      .notNull()
+      .default('awaiting'),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    journalId: bigint('journal_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('pending_adjustments_awaiting_idx').on(t.requestedAt, t.id).where(sql`${t.status} = 'awaiting'`),
+    index('pending_adjustments_user_idx').on(t.userId, t.requestedAt),
+    check('pending_adjustments_amount_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );

@@ -114,6 +114,9 @@ export async function runAdminCommand(
       // Dollars, read by the parser the console's adjust dialog uses; checkUsage refused anything else.
       const amountCents = parseSignedDollars(second) ?? 0;
       const done = await adjustBalance(db, { email: first, amountCents, reason: third, actor: 'cli' });
+      if (done.awaitingSecondApproval) {
+        return `${done.email}: adjustment of ${formatCents(done.balanceDeltaCents)} awaits a second operator's approval in the console`;
+      }
       return `${done.email} adjusted by ${formatCents(done.balanceDeltaCents)}`;
     }
     case 'accrue':
@@ -139,6 +142,8 @@ export async function runAdminCommand(
     }
     case 'approve-withdrawal': {
       const out = await needWithdrawals(ops).approve(db, first, 'cli', clock.now());
+      // Four eyes: a large one waits for a second operator (the console, or another actor).
+      if (out.awaitingSecondApproval) return `withdrawal ${first} approved first: a second operator must approve it`;
       return out.changed ? `withdrawal ${first} paid out` : `withdrawal ${first} was already paid out`;
     }
     case 'reject-withdrawal': {

@@ -1,12 +1,17 @@
 import {
+  adjustmentDecisionSchema,
+  adminAdjustAwaitingSchema,
   adminAdjustBodySchema,
   adminIdParamsSchema,
+  adminRejectBodySchema,
   adminRoleBodySchema,
   adminUserChangeSchema,
   adminUserDetailSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
   adminUserTransactionsQuerySchema,
+  pendingAdjustmentsQuerySchema,
+  pendingAdjustmentsSchema,
   strictErrors,
   transactionSchema,
   transactionsPageSchema,
@@ -16,7 +21,7 @@ import { z } from 'zod';
 import { currentUser, requireAdmin } from '../../http/guards.js';
 import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
-import { adjustUserBalance } from './adjust.service.js';
+import { adjustUserBalance, decideAdjustment, listAwaitingAdjustments } from './adjust.service.js';
 import { listAdminUsers } from './admin-users.queries.js';
 import { consoleActor, setActive, setRole, userDetail, userTransactions } from './admin-users.service.js';
 
@@ -131,6 +136,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminAdjustBodySchema,
         response: {
           201: z.object({ transaction: transactionSchema }),
+          202: adminAdjustAwaitingSchema,
           ...errorResponses(400, 401, 403, 404, 409, 413),
         },
       },
@@ -138,8 +144,68 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const admin = currentUser(req);
       const input = { userId: req.params.id, ...req.body, actor: consoleActor(admin), at: clock.now() };
-      const { transaction } = await idempotent(db, req, admin.id, (tx) => adjustUserBalance(tx, input));
-      return reply.status(201).send({ transaction });
+      const outcome = await idempotent(db, req, admin.id, (tx) => adjustUserBalance(tx, input));
+      // Four eyes: a large one is only recorded (202) until a second operator approves it.
+      if ('awaiting' in outcome) return reply.status(202).send({ pendingAdjustment: outcome.awaiting });
+      return reply.status(201).send({ transaction: outcome.booked.transaction });
+    },
+  );
+
+  app.get(
+    '/admin/adjustments',
+    {
+      config: { permission: 'transactions.read' },
+      schema: {
+        operationId: 'listPendingAdjustments',
+        summary: 'Balance adjustments awaiting a second operator’s approval, oldest first',
+        tags,
+        querystring: pendingAdjustmentsQuerySchema,
+        response: { 200: pendingAdjustmentsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => ({ items: await listAwaitingAdjustments(db, req.query.userId) }),
+  );
+
+  // Money POSTs: once per Idempotency-Key of this operator, like the adjustment itself.
+  const decision = (summary: string, operationId: string) => ({
+    operationId,
+    summary,
+    tags,
+    params,
+    headers: idempotencyKeyHeaders,
+    response: { 200: adjustmentDecisionSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+  });
+  app.post(
+    '/admin/adjustments/:id/approve',
+    {
+      config: { permission: 'balances.adjust' },
+      schema: {
+        ...decision('Approve a balance adjustment another operator asked for: it is booked', 'approveAdjustment'),
+        body: noBody,
+      },
+    },
+    (req) => {
+      const admin = currentUser(req);
+      return idempotent(db, req, admin.id, (tx) =>
+        decideAdjustment(tx, req.params.id, { kind: 'approve' }, consoleActor(admin), clock.now()),
+      );
+    },
+  );
+  app.post(
+    '/admin/adjustments/:id/reject',
+    {
+      config: { permission: 'balances.adjust' },
+      schema: {
+        ...decision('Reject a balance adjustment awaiting approval, with a reason', 'rejectAdjustment'),
+        body: adminRejectBodySchema,
+      },
+    },
+    (req) => {
+      const admin = currentUser(req);
+      const reject = { kind: 'reject' as const, reason: req.body.reason };
+      return idempotent(db, req, admin.id, (tx) =>
+        decideAdjustment(tx, req.params.id, reject, consoleActor(admin), clock.now()),
+      );
     },
   );
 };

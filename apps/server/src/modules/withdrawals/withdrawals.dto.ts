@@ -17,5 +17,11 @@ export function toWithdrawalDto(w: WithdrawalRow): Withdrawal {
 
 /** A pending withdrawal in the operator's queue: the request, its destination and its member. */
 export function toAdminWithdrawalDto(r: QueueRow): AdminWithdrawal {
-  return { ...toWithdrawalDto(r.request), userName: r.userName, userEmail: r.userEmail };
+  return {
+    ...toWithdrawalDto(r.request),
+    userName: r.userName,
+    userEmail: r.userEmail,
+    firstApprovedBy: r.request.firstApprovedBy,
+    firstApprovedAt: r.request.firstApprovedAt ? r.request.firstApprovedAt.toISOString() : null,
+  };
 }

@@ -120,3 +120,14 @@ export async function savePayoutDetails(
       set: { bank: details.bank, crypto: details.crypto, updatedAt: now },
     });
 }
+
+/** Four eyes: the first operator's approval of a large withdrawal, on its row the caller locked. */
+export async function markFirstApproval(tx: Db, id: string, actor: string, now: Date): Promise<WithdrawalRow> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ firstApprovedBy: actor, firstApprovedAt: now })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  if (!row) throw new Error(`markFirstApproval: no withdrawal ${id}`);
+  return row;
+}

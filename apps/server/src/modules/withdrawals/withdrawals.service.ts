@@ -34,6 +34,7 @@ import {
   insertCode,
   insertWithdrawal,
   lockNewestCode,
+  markFirstApproval,
   spendCode,
   takeCodeTry,
   type WithdrawalRow,
@@ -294,7 +295,15 @@ const withdrawalKind: MoneyRequestKind<typeof withdrawals, WithdrawalSettlement,
       ? { kind: 'withdrawal-paid', ...common }
       : { kind: 'withdrawal-rejected', ...common, reason: decision.reason };
   },
-  answer: (w, changed) => ({ withdrawal: toWithdrawalDto(w), changed }),
+  fourEyes: {
+    firstApprover: (w) => w.firstApprovedBy,
+    recordFirst: (tx, w, actor, now) => markFirstApproval(tx, w.id, actor, now),
+  },
+  answer: (w, changed) => ({
+    withdrawal: toWithdrawalDto(w),
+    changed,
+    awaitingSecondApproval: w.status === 'pending' && w.firstApprovedBy !== null,
+  }),
   queue: { join: null, item: toAdminWithdrawalDto },
 };
 
