@@ -39,7 +39,7 @@ export const registrationCredentialSchema = z.looseObject({
     {
       clientDataJSON: b64url(16_384),
       attestationObject: b64url(65_536),
-      transports: z.array(z.string().max(32)).max(10).optional(),
+      transports: z.array(text(32, messages.invalidRequest)).max(10).optional(),
     },
     { error: messages.invalidRequest },
   ),
