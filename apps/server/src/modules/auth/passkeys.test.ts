@@ -255,3 +255,27 @@ describe('managing passkeys', () => {
     expect((await mallory.client.request('GET', '/api/auth/passkey/list-user-passkeys')).json()).toEqual([]);
   });
 });
+
+describe('the address’s login limit', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_LIMIT_PER_IP: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('counts passkey sign-ins: past the limit the address waits, whatever the passkey', async () => {
+    const browser = new TestClient(limited.app);
+    const key = new SoftPasskey();
+    const attempt = async () => {
+      const options = await browser.request('GET', '/api/auth/passkey/generate-authenticate-options');
+      return browser.request('POST', '/api/auth/passkey/verify-authentication', {
+        response: key.assert(options.json()),
+      });
+    };
+    expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(401);
+    const third = await attempt();
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('RATE_LIMITED');
+  });
+});
