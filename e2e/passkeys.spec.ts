@@ -1,6 +1,6 @@
 // Journey: a member adds a passkey on Password & Security (Chromium's virtual authenticator through the
-// DevTools protocol), signs out, signs in with the passkey alone, and removes it after confirming; axe
-// on the new screens (the passkey list, its confirmation, the login page's passkey button) in both themes.
+// DevTools protocol), renames it, signs out, signs in with the passkey alone, and removes it after
+// confirming; axe on the new screens (the passkey list, its dialogs, the login page's button) in both themes.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectToast, html } from './support/ui';
@@ -36,7 +36,9 @@ async function addPasskey(page: Page, name: string): Promise<void> {
   await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
 }
 
-test('a member adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
+test('a member adds a passkey, renames it, signs out, signs in with the passkey alone, and removes it', async ({
+  page,
+}) => {
   await createActiveUser(page);
   const authenticator = await addVirtualAuthenticator(page);
   await page.goto('/profile?tab=security');
@@ -49,6 +51,16 @@ test('a member adds a passkey, signs out, and signs in with the passkey alone', 
   await expect(section.getByLabel('Passkey name')).toHaveValue('');
   expect(await authenticator.credentials()).toHaveLength(1);
 
+  await row.getByRole('button', { name: 'Rename Work laptop' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename this passkey' });
+  await expect(rename.getByLabel('Passkey name')).toHaveValue('Work laptop');
+  await rename.getByLabel('Passkey name').fill('Home laptop');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Passkey renamed');
+  await expect(rename).toBeHidden();
+  const renamed = section.getByRole('listitem').filter({ hasText: 'Home laptop' });
+  await expect(renamed).toBeVisible();
+
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -59,11 +71,11 @@ test('a member adds a passkey, signs out, and signs in with the passkey alone', 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile?tab=security');
   await expect(page.getByRole('tabpanel')).toBeVisible();
-  await expect(row).toContainText('Last used');
+  await expect(renamed).toContainText('Last used');
 
-  await row.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await renamed.getByRole('button', { name: 'Remove Home laptop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
-  await expect(dialog).toContainText('Work laptop');
+  await expect(dialog).toContainText('Home laptop');
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expectToast(page, 'Passkey removed');
   await expect(section).toContainText('No passkeys yet');
@@ -97,7 +109,7 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme, reducedMotion: 'reduce' });
 
-    test('the passkey list, its confirmation and the login page’s passkey button pass axe', async ({ page }) => {
+    test('the passkey list, its dialogs and the login page’s passkey button pass axe', async ({ page }) => {
       await createActiveUser(page);
       await addVirtualAuthenticator(page);
       await addPasskey(page, 'Desk key');
@@ -110,6 +122,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+
+      await passkeysSection(page).getByRole('button', { name: 'Rename Desk key' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename this passkey' });
+      await expect(rename.getByLabel('Passkey name')).toHaveValue('Desk key');
+      await expectNoSeriousA11yViolations(page);
+      await rename.getByRole('button', { name: 'Cancel' }).click();
 
       // Signed out (the cookie gone), the login page with its passkey button.
       await page.context().clearCookies();

@@ -31,3 +31,12 @@ export function useRemovePasskey() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
   });
 }
+
+export function useRenamePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: string; name: string }) =>
+      apiRequest('/api/auth/passkey/update-passkey', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+  });
+}

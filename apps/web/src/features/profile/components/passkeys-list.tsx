@@ -17,10 +17,17 @@ import { notify } from '../../../lib/toast';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useSubmit } from '../../../lib/use-submit';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { RenamePasskeyDialog } from './rename-passkey-dialog';
 
 const empty: PasskeyNameForm = { name: '' };
 
-function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: (passkey: Passkey) => void }) {
+interface PasskeyRowProps {
+  passkey: Passkey;
+  onRename: (passkey: Passkey) => void;
+  onRemove: (passkey: Passkey) => void;
+}
+
+function PasskeyRow({ passkey, onRename, onRemove }: PasskeyRowProps) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-4 first:pt-0 last:pb-0">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -39,6 +46,10 @@ function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: (passke
             : passkeyMessages.neverUsed}
         </p>
       </div>
+      <Button variant="secondary" size="sm" onClick={() => onRename(passkey)}>
+        {passkeyMessages.rename}
+        <span className="sr-only"> {passkey.name}</span>
+      </Button>
       <Button variant="secondary" size="sm" onClick={() => onRemove(passkey)}>
         {passkeyMessages.remove}
         <span className="sr-only"> {passkey.name}</span>
@@ -54,6 +65,7 @@ export function PasskeysList() {
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [target, setTarget] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
   useFailureToast(query.error, passkeyMessages.failedToFetch);
 
   const form = useZodForm(passkeyNameFormSchema, { defaultValues: empty });
@@ -113,7 +125,7 @@ export function PasskeysList() {
       ) : (
         <ul aria-labelledby={headingId} className="divide-y divide-slate-200 dark:divide-slate-800">
           {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} onRemove={setTarget} />
+            <PasskeyRow key={passkey.id} passkey={passkey} onRename={setRenaming} onRemove={setTarget} />
           ))}
         </ul>
       )}
@@ -127,6 +139,8 @@ export function PasskeysList() {
           {add.isPending ? passkeyMessages.adding : passkeyMessages.add}
         </Button>
       </Form>
+
+      <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
 
       <ConfirmModal
         isOpen={target !== null}
