@@ -9,7 +9,9 @@ import { E2E_ADMIN } from './e2e/support/env';
  */
 const root = import.meta.dirname;
 const external = Boolean(process.env.E2E_BASE_URL);
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`;
+// By name, not 127.0.0.1: passkeys (WebAuthn) need a domain for their relying party, and browsers refuse
+// an IP address; localhost is a secure context over plain http. The server still listens on 127.0.0.1.
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? '3210'}`;
 
 // The journeys' mailbox (e2e/support/mail-catcher.mjs): SMTP and its HTTP view beside the app's port.
 const appPort = Number(new URL(baseURL).port || '3210');
@@ -72,7 +74,7 @@ export default defineConfig({
         {
           command: 'node scripts/start.mjs',
           cwd: root,
-          url: `${baseURL}/api/health`,
+          url: `http://127.0.0.1:${new URL(baseURL).port || '3210'}/api/health`,
           timeout: 180_000,
           reuseExistingServer: false,
           stdout: 'pipe',

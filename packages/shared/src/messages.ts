@@ -204,6 +204,47 @@ export const sessionMessages = {
   ipUnknown: 'IP unknown',
 } as const;
 
+/** Passkeys on Password & Security and the login page (ours: the specification predates them). */
+export const passkeyMessages = {
+  heading: 'Passkeys',
+  description:
+    'Sign in with your fingerprint, face or device PIN instead of your password. A passkey is both factors at once.',
+  add: 'Add a passkey',
+  adding: 'Adding...',
+  nameLabel: 'Passkey name',
+  namePlaceholder: 'e.g. My laptop',
+  nameRequired: 'Give the passkey a name',
+  nameTooLong: 'Passkey names are at most 50 characters',
+  added: 'Passkey added',
+  none: 'No passkeys yet. Add one to sign in without your password.',
+  created: 'Added',
+  lastUsed: 'Last used',
+  neverUsed: 'Never used',
+  rename: 'Rename',
+  renameTitle: 'Rename this passkey',
+  save: 'Save',
+  saving: 'Saving...',
+  renamed: 'Passkey renamed',
+  remove: 'Remove',
+  removing: 'Removing...',
+  removeTitle: 'Remove this passkey?',
+  removeBody: 'You will no longer be able to sign in with it. Your password and other passkeys keep working.',
+  removed: 'Passkey removed',
+  failedToFetch: 'Failed to fetch passkeys',
+  notFound: 'Passkey not found',
+  signIn: 'Sign in with a passkey',
+  signingIn: 'Waiting for your passkey...',
+  or: 'or',
+  cancelled: 'The passkey request was cancelled or timed out',
+  unsupported: 'This browser cannot use passkeys',
+  alreadyAdded: 'This passkey is already added to your account',
+  expired: 'The passkey request expired. Try again.',
+  signInFailed: 'This passkey could not sign you in',
+  notYours: 'This passkey belongs to another account',
+  registrationFailed: 'This passkey could not be added. Try again.',
+  signInAgain: 'Log in again to add a passkey',
+} as const;
+
 /** Investments, plans, transfer and history screens (ours, where the specification is silent). */
 export const moneyScreenMessages = {
   /** The history chips; 'Deposit' and 'Withdrawal' are the specification's, the rest ours. */

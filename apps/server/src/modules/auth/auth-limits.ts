@@ -99,6 +99,12 @@ export async function startLogin(
   };
 }
 
+/** Passkey sign-ins count against the address's login limit, every attempt, as password ones do. */
+export async function limitPasskeySignIn(db: Db, config: Limits, ip: string): Promise<void> {
+  const perIp = await countAttempt(db, { key: `login:ip:${ip}`, limit: config.loginLimitPerIp, windowMs: MINUTE });
+  if (!perIp.allowed) throw rateLimited(perIp.retryAfterSeconds);
+}
+
 /** Refuses a password from the common-password list, naming the field it came in. */
 export async function refuseCommonPassword(password: string, field: string): Promise<void> {
   if (await isCommonPassword(password)) {

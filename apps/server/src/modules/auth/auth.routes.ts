@@ -21,6 +21,7 @@ import { requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
+import { passkeyRoutes } from './passkey.routes.js';
 
 const tags = ['auth'];
 const signedIn = 'The session cookie is set on this answer.';
@@ -176,6 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: answer('The session and its user, or null.', sessionAnswerSchema), ...errorResponses(400) },
   };
   app.get('/get-session', { schema: getSession }, async (req, reply) => forward(req, reply));
+  await passkeyRoutes(app, forward);
   // The link in the reset e-mail: Better Auth checks the token and redirects to the web page.
   app.get('/reset-password/:token', { schema: { hide: true } }, (req, reply) => forward(req, reply));
 };

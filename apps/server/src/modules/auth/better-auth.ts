@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -7,7 +8,7 @@ import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
-import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { authAccounts, passkeys, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { CLIENT_IP_HEADER } from './forward.js';
@@ -51,7 +52,7 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications, passkey: passkeys },
     }),
     // Reset tokens (and any other verification identifier) are stored as their SHA-256, so a read of
     // the table cannot reset a password; the e-mailed link carries the token itself.
@@ -68,6 +69,15 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
         await enqueueEmail(db, user.email, { kind: 'password-reset', name: user.name, resetUrl: url });
       },
     },
+    plugins: [
+      // The relying party is the public address: a passkey made here works only for this host, and an
+      // assertion is checked against this origin, whatever Origin header a request carries.
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: 'Meridian',
+        origin: new URL(config.publicUrl).origin,
+      }),
+    ],
     user: {
       additionalFields: {
         phone: { type: 'string', required: true, input: true },

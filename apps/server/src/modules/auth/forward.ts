@@ -1,11 +1,11 @@
-import { type ErrorCode, messages } from '@meridian/shared';
+import { type ErrorCode, messages, passkeyMessages } from '@meridian/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../http/errors.js';
 import type { Auth } from './better-auth.js';
 
-/** Better Auth's error codes, in the words and statuses Meridian answers with. */
-const MAPPED: Record<string, { code: ErrorCode; message: string }> = {
+/** Better Auth's error codes, in the words and statuses Meridian answers with (400 unless said). */
+const MAPPED: Record<string, { code: ErrorCode; message: string; status?: number }> = {
   USER_ALREADY_EXISTS: { code: 'EMAIL_TAKEN', message: messages.emailTaken },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: 'EMAIL_TAKEN', message: messages.emailTaken },
   INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials },
@@ -14,6 +14,14 @@ const MAPPED: Record<string, { code: ErrorCode; message: string }> = {
   PASSWORD_TOO_LONG: { code: 'VALIDATION_FAILED', message: messages.passwordTooLong },
   INVALID_EMAIL: { code: 'VALIDATION_FAILED', message: messages.invalidEmail },
   INVALID_TOKEN: { code: 'VALIDATION_FAILED', message: 'This reset link is invalid or has expired' },
+  // The passkey plugin's. Its registration answers a 500 for any attestation it cannot verify, which is
+  // the client's fault; and a session older than a day must sign in again before adding a passkey.
+  SESSION_NOT_FRESH: { code: 'FORBIDDEN', message: passkeyMessages.signInAgain, status: 403 },
+  CHALLENGE_NOT_FOUND: { code: 'VALIDATION_FAILED', message: passkeyMessages.expired },
+  FAILED_TO_VERIFY_REGISTRATION: { code: 'VALIDATION_FAILED', message: passkeyMessages.registrationFailed },
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: { code: 'FORBIDDEN', message: passkeyMessages.notYours, status: 403 },
+  PASSKEY_NOT_FOUND: { code: 'INVALID_CREDENTIALS', message: passkeyMessages.signInFailed },
+  AUTHENTICATION_FAILED: { code: 'INVALID_CREDENTIALS', message: passkeyMessages.signInFailed },
 };
 
 /**
@@ -98,6 +106,7 @@ function parseAuthError(text: string): { code?: string; message?: string } {
 
 function statusFor(status: number, text: string): number {
   const mapped = MAPPED[parseAuthError(text).code ?? ''];
+  if (mapped?.status) return mapped.status;
   if (mapped?.code === 'EMAIL_TAKEN') return 409;
   if (mapped?.code === 'INVALID_CREDENTIALS') return 401;
   if (mapped) return 400;

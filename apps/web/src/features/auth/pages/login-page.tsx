@@ -1,4 +1,5 @@
-import { messages } from '@meridian/shared';
+import { messages, passkeyMessages } from '@meridian/shared';
+import { KeyRound } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
 import { returnTo } from '../../../lib/return-to';
 import { useSubmit } from '../../../lib/use-submit';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useSignIn } from '../api/sign-in';
 import { loadAuthSchemas } from '../load-schemas';
 
@@ -23,6 +25,12 @@ export function LoginPage() {
     run: signIn.mutateAsync,
     success: messages.loginSuccessful,
     form,
+    onSuccess: () => navigate(returnTo(state), { replace: true }),
+  });
+  const passkey = usePasskeySignIn();
+  const submitPasskey = useSubmit({
+    run: () => passkey.mutateAsync(),
+    success: messages.loginSuccessful,
     onSuccess: () => navigate(returnTo(state), { replace: true }),
   });
 
@@ -54,6 +62,22 @@ export function LoginPage() {
           {signIn.isPending ? 'Logging in...' : 'Log in'}
         </Button>
       </Form>
+      <div className="my-5 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
+        {passkeyMessages.or}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
+      </div>
+      <Button
+        type="button"
+        variant="secondary"
+        size="lg"
+        loading={passkey.isPending}
+        className="w-full"
+        onClick={() => void submitPasskey(undefined)}
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        {passkey.isPending ? passkeyMessages.signingIn : passkeyMessages.signIn}
+      </Button>
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { PageWrapper } from '../../../components/layouts/page-wrapper';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { type TabItem, TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/api/get-me';
+import { PasskeysList } from '../components/passkeys-list';
 import { PayoutForm } from '../components/payout-form';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
@@ -59,6 +60,7 @@ export function ProfilePage() {
             {tab === 'security' && (
               <div className="flex flex-col gap-8">
                 <SecurityForm />
+                <PasskeysList />
                 <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
                   <SessionsList />
                 </div>
