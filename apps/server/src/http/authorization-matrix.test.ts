@@ -43,6 +43,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/get-session': 'public',
   'POST /api/auth/sign-out': 'public',
   'POST /api/auth/change-password': 'signed-in',
+  'GET /api/auth/verify-email': 'public',
+  'POST /api/auth/send-verification-email': 'signed-in',
   'GET /api/health': 'public',
   'GET /api/public-config': 'public',
   'GET /api/me': 'signed-in',
