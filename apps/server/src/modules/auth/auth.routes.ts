@@ -215,6 +215,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: answer('Verified and signed in.', verifyEmailAnswerSchema), ...errorResponses(400, 403) },
   };
   app.get('/verify-email', { schema: verifyEmail }, async (req, reply) => {
+    // A GET that signs in: another site must not open someone's link in a visitor's browser and sign
+    // the visitor into that account. Only the web page's own fetch (same-origin) or a non-browser may.
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') throw new AppError('FOREIGN_ORIGIN', messages.foreignOrigin);
     const signedInAs = await app.deps.readSession(req.headers);
     const used = await consumeVerificationLink(db, req.query.token, signedInAs?.user.id ?? null, clock.now());
     if (used.outcome !== 'consumed') {

@@ -115,6 +115,18 @@ describe('the verification link', () => {
     expect(await verified(body.email)).toBe(true);
   });
 
+  it('is refused when another site opens it in a browser (403), and then still works from the web page', async () => {
+    const body = await new TestClient(ctx.app).signUpOnly();
+    const token = await linkToken(body.email);
+    const url = `/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+    const foreign = await new TestClient(ctx.app).request('GET', url, undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.cookies).toEqual([]);
+    expect(await verified(body.email)).toBe(false);
+    const own = await new TestClient(ctx.app).request('GET', url, undefined, { 'sec-fetch-site': 'same-origin' });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('refuses a forged or empty token with 400', async () => {
     const client = new TestClient(ctx.app);
     expect((await open(client, 'not-a-token')).statusCode).toBe(400);
