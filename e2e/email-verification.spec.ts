@@ -63,13 +63,13 @@ test('sign up, check the inbox, resend from the not-active page, open the link a
 test('a sign-up with an address that has an account looks identical, and its owner is told', async ({ page }) => {
   const owner = makeUser();
   await signUpWithForm(page, owner);
-  const firstScreen = await page.locator('main').innerText();
+  const firstScreen = await page.locator('main').textContent();
   await waitForMail(owner.email, WELCOME_SUBJECT);
 
   await page.context().clearCookies();
   const intruder = makeUser({ email: owner.email, name: 'Someone Else' });
   await signUpWithForm(page, intruder);
-  expect(await page.locator('main').innerText()).toBe(firstScreen);
+  expect(await page.locator('main').textContent()).toBe(firstScreen);
   const told = await waitForMail(owner.email, ATTEMPT_SUBJECT);
   expect(told.text).not.toContain('Someone Else');
   expect(await mailCount(owner.email, WELCOME_SUBJECT)).toBe(1);
