@@ -1,5 +1,6 @@
 // Journey: a visitor tries to register with a common password, is told why it was refused, and
 // registers with a less predictable one.
+import { verifyEmailTexts } from '@meridian/shared';
 import { expect, test } from '@playwright/test';
 import { expectToast, pickCountry } from './support/ui';
 import { makeUser } from './support/users';
@@ -21,5 +22,6 @@ test('a common password is refused with a clear message; a less predictable one 
   await field('Password').fill(user.password);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expectToast(page, 'Account created successfully');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A sign-up signs no one in: it asks the member to open the e-mailed link.
+  await expect(page.getByRole('heading', { name: verifyEmailTexts.checkInboxTitle })).toBeVisible();
 });

@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createFundedUser, expectMenuBalance, summaryFigure, transferForm } from './support/money';
 import { dismissToast, expectToast, toasts, toastsDrawn } from './support/ui';
-import { createActiveUser, createActiveUserElsewhere, makeUser, runAdmin } from './support/users';
+import { createActiveUser, createActiveUserElsewhere, makeUser, openVerificationLink, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -262,6 +262,8 @@ test('/referrals lists a referee who registered with the link, and the $50 bonus
       headers: { origin },
     });
     expect(res.ok(), await res.text()).toBe(true);
+    // Only a verified address can be activated below.
+    await openVerificationLink(friendPage.request, friend.email);
   } finally {
     await friendContext.close();
   }

@@ -1,10 +1,11 @@
 // Journey: A shares their referral link, B registers through it, the operator activates B, and A
 // sees the $50.00 referral bonus on /referrals and moves it to the balance. And: a referral ID that
 // names no one is refused on its field; cleared, the registration goes through.
+import { verifyEmailTexts } from '@meridian/shared';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createFundedUser, summaryFigure } from './support/money';
 import { expectToast, pickCountry } from './support/ui';
-import { makeUser, runAdmin, type TestUser } from './support/users';
+import { makeUser, openVerificationLink, runAdmin, type TestUser } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -51,6 +52,8 @@ test('a referee activated by the operator pays A $50.00, which A moves to the ba
     await expect(a.getByRole('list', { name: 'Referred users' })).toContainText(referee.email);
     await expect(a.getByTestId('referral-bonus')).toHaveText('$0.00');
 
+    // Only a verified address can be activated: B opens the welcome's link.
+    await openVerificationLink(b.request, referee.email);
     expect(await runAdmin(['activate', referee.email])).toContain('is now active');
     // The page hears of the bonus without a reload.
     await expect(a.getByTestId('referral-bonus')).toHaveText('$50.00');
@@ -99,5 +102,5 @@ test('a referral ID that names no one is shown on its field; cleared, the regist
   await expect(referral).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expectToast(page, 'Account created successfully');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: verifyEmailTexts.checkInboxTitle })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 // Journey: a visitor registers (meeting every validation message once), waits for activation, edits
 // the profile, changes the password, logs out and logs back in with the new password.
 import { expect, type Page, test } from '@playwright/test';
+import { verificationLink, WELCOME_SUBJECT, waitForMail } from './support/mailbox';
 import { dismissToast, expectToast, logIn, pickCountry, toasts, toastsDrawn } from './support/ui';
 import { makeUser, runAdmin } from './support/users';
 
@@ -47,6 +48,9 @@ test('register, get activated, edit the profile, change the password, log out an
   await field('Phone Number').fill(user.phone);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expectToast(page, 'Account created successfully');
+  // A sign-up signs no one in (it answers alike for a taken address): the e-mailed link does.
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(verificationLink(await waitForMail(user.email, WELCOME_SUBJECT)));
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Account is not active' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Welcome,/ })).toHaveCount(0);

@@ -3,7 +3,7 @@
 // to, and a history that could not be loaded says so with a Retry instead of 'No transactions found'.
 import { expect, test } from '@playwright/test';
 import { createFundedUser, investViaApi, transferViaApi } from './support/money';
-import { createActiveUser, createActiveUserElsewhere, makeUser, runAdmin } from './support/users';
+import { createActiveUser, createActiveUserElsewhere, makeUser, openVerificationLink, runAdmin } from './support/users';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -21,11 +21,14 @@ test('chips: Deposit, Withdrawal, Transfers, Investments, Earnings each list the
     const friend = makeUser();
     friendEmail = friend.email;
     const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-    const res = await (await friendContext.newPage()).request.post('/api/auth/sign-up/email', {
+    const friendRequest = (await friendContext.newPage()).request;
+    const res = await friendRequest.post('/api/auth/sign-up/email', {
       data: { ...friend, referrerId: me.referralId },
       headers: { origin },
     });
     expect(res.ok(), await res.text()).toBe(true);
+    // Only a verified address can be activated below.
+    await openVerificationLink(friendRequest, friend.email);
   } finally {
     await friendContext.close();
   }

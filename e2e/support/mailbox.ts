@@ -34,3 +34,20 @@ export async function waitForMail(to: string, subject: string, after = 0): Promi
 export async function mailCount(to: string, subject: string): Promise<number> {
   return (await messages()).filter((m) => m.to.includes(to) && m.subject === subject).length;
 }
+
+/** The subject of the welcome e-mail, which carries the verification link. */
+export const WELCOME_SUBJECT = 'Welcome to Meridian: verify your e-mail';
+
+/** The verification link's token in a welcome or verify-email message. */
+export function verificationToken(mail: Mail): string {
+  const found = /\/verify-email\?token=(\S+)/.exec(mail.text);
+  if (!found?.[1]) throw new Error('no verification link in the message');
+  return decodeURIComponent(found[1]);
+}
+
+/** The verification link itself, as the member clicks it. */
+export function verificationLink(mail: Mail): string {
+  const found = /(https?:\/\/\S+\/verify-email\?token=\S+)/.exec(mail.text);
+  if (!found?.[1]) throw new Error('no verification link in the message');
+  return found[1];
+}

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
 import { e2eDataDir } from './env';
+import { verificationToken, WELCOME_SUBJECT, waitForMail } from './mailbox';
 
 export interface TestUser {
   name: string;
@@ -58,15 +59,30 @@ export function appOrigin(): string {
 }
 
 /**
- * Registers `user` through the API from the page's browser context, so the session cookie lands in
- * that context (the page is then signed in as the user).
+ * Registers `user` through the API from the page's browser context and opens the verification link
+ * of the welcome e-mail there, as the member would: the address is verified and the session cookie
+ * lands in that context (the page is then signed in as the user). A sign-up alone signs no one in.
  */
 export async function registerViaApi(page: Page, user: TestUser): Promise<void> {
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: user.name, email: user.email, phone: user.phone, country: user.country, password: user.password },
+  await signUpViaApi(page.request, user);
+  await openVerificationLink(page.request, user.email);
+}
+
+/** The sign-up alone: the account exists, unverified, and the context is not signed in. */
+export async function signUpViaApi(request: APIRequestContext, user: TestUser & { referrerId?: string }) {
+  const { name, email, phone, country, password, referrerId } = user;
+  const res = await request.post(`${appOrigin()}/api/auth/sign-up/email`, {
+    data: { name, email, phone, country, password, ...(referrerId ? { referrerId } : {}) },
     headers: { origin: appOrigin() },
   });
   if (!res.ok()) throw new Error(`registering ${user.email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Opens the newest verification link e-mailed to `email` through the API: verified and signed in. */
+export async function openVerificationLink(request: APIRequestContext, email: string): Promise<void> {
+  const token = verificationToken(await waitForMail(email, WELCOME_SUBJECT));
+  const res = await request.get(`${appOrigin()}/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (!res.ok()) throw new Error(`verifying ${email} failed: ${res.status()} ${await res.text()}`);
 }
 
 /**

@@ -113,8 +113,8 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const auth = createAuth(opts.db, opts.config, app.log);
   const clock = opts.clock ?? systemClock;
+  const auth = createAuth(opts.db, opts.config, app.log, clock);
   const sessions = createSessionReader(opts.db, auth);
   const settings = await SettingsStore.open(opts.db, opts.config.initialSettings, opts.listen);
   app.addHook('onClose', () => settings.close());

@@ -37,6 +37,7 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  VERIFY_RESEND_LIMIT_PER_USER: z.coerce.number().int().positive().default(3),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -105,6 +106,8 @@ export interface Config {
   resetLimitPerIp: number;
   /** Password-reset requests per e-mail per hour, counted whether or not the account exists. */
   resetLimitPerEmail: number;
+  /** Fresh e-mail verification links per account per hour. */
+  verifyResendLimitPerUser: number;
   /**
    * Which X-Forwarded-For hops to believe: none (false), the last N hops, or only hops from these
    * proxy addresses/CIDRs. Never "every hop", which would let any client pick its own address.
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resetLimitPerIp: e.RESET_LIMIT_PER_IP,
     resetLimitPerEmail: e.RESET_LIMIT_PER_EMAIL,
+    verifyResendLimitPerUser: e.VERIFY_RESEND_LIMIT_PER_USER,
     trustProxy: e.TRUST_PROXY,
     development: e.NODE_ENV === 'development',
     accrualIntervalMs: e.ACCRUAL_INTERVAL_MS,

@@ -22,10 +22,29 @@ const env = {
 const base = `http://127.0.0.1:${port}`;
 
 const started: ChildProcess[] = [];
+/** What the servers printed: without SMTP_URL their e-mails are printed there (lib/mail-transport.ts). */
+let printed = '';
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
   started.push(child);
   return child;
+}
+
+/** The verification link's token from the welcome e-mail the server printed. */
+async function printedVerificationToken(): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    const found = /\/verify-email\?token=(\S+)/.exec(printed);
+    if (found?.[1]) return decodeURIComponent(found[1]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the welcome e-mail was not printed');
 }
 
 async function waitForHealth(): Promise<void> {
@@ -67,6 +86,9 @@ describe('the server process with PGlite', () => {
       }),
     });
     expect(signUp.status).toBe(200);
+    // Only a verified address can be activated: the welcome's link verifies it.
+    const token = await printedVerificationToken();
+    expect((await fetch(`${base}/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
 
     // The server holds the folder, so the CLI must hand the command over rather than open it.
     const { stdout } = await admin('activate', 'process@example.com');

@@ -27,7 +27,9 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (!(await hasActiveOwner(db))) await updateUser(db, existing.id, { role: 'owner', isActive: true });
+    if (!(await hasActiveOwner(db))) {
+      await updateUser(db, existing.id, { role: 'owner', isActive: true, emailVerified: true });
+    }
     return { generatedAdmin: null };
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -42,7 +44,12 @@ export async function seed(db: Db, auth: Auth, config: Config): Promise<SeedResu
     if (await findUserByEmail(db, email)) return { generatedAdmin: null };
     throw err;
   }
-  await updateUser(db, user.id, { role: 'owner', isActive: true });
+  // A sign-up for a taken address answers with a made-up user (so that sign-ups reveal nothing): the
+  // account another node made first has another id, and this node's password is not its password.
+  const made = await findUserByEmail(db, email);
+  if (made?.id !== user.id) return { generatedAdmin: null };
+  // The operator's address is the one the installer configured: verified, and active at once.
+  await updateUser(db, user.id, { role: 'owner', isActive: true, emailVerified: true });
   return { generatedAdmin: config.adminPassword ? null : { email, password } };
 }
 

@@ -40,6 +40,7 @@ export const adminMessages = {
   lastActiveAdmin: 'The last active owner cannot be deactivated: make another account an active owner first',
   ownRole: 'You cannot change your own role',
   ownAccount: 'You cannot deactivate your own account',
+  emailNotVerified: 'This account cannot be activated yet: its e-mail address is not verified',
   depositApproved: 'Deposit approved',
   depositRejected: 'Deposit rejected',
   withdrawalApproved: 'Withdrawal paid out',

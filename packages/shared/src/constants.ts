@@ -26,6 +26,8 @@ export const DEPOSIT_METHODS_LIMIT = 100;
 export const COPIED_INDICATOR_MS = 2_000;
 /** How long a password-reset link works (it works once). */
 export const RESET_LINK_VALID_MINUTES = 30;
+/** How long an e-mail verification link works (once). */
+export const VERIFICATION_LINK_VALID_HOURS = 24;
 
 export const TOAST = {
   durationMs: 4_000,

@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'USER_NOT_FOUND',
   'EMAIL_TAKEN',
+  /** The account's e-mail address is not verified yet: it cannot be activated until it is. */
+  'EMAIL_NOT_VERIFIED',
+  /** A verification link that is unknown, used already, expired or for another account. */
+  'VERIFICATION_LINK_INVALID',
   'INVALID_CREDENTIALS',
   'INVALID_PASSWORD',
   'NO_CHANGES',

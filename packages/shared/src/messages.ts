@@ -52,6 +52,9 @@ export const messages = {
   unknownField: 'Unknown field',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordResetSent: 'If an account exists for this email, a reset link has been sent',
+  verificationLinkInvalid: 'This verification link is invalid, has expired or was already used',
+  emailAlreadyVerified: 'Your e-mail is already verified',
+  verificationLinkOtherAccount: 'This verification link is for another account. Log out first, then open it again.',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidCharacter: 'This field contains a character that is not allowed',
@@ -77,6 +80,27 @@ export const inactiveNotice = {
   title: 'Account is not active',
   body: 'New accounts are activated within 24 hours of registration. If you think this is an error, please contact support.',
   contact: 'Contact Support',
+} as const;
+
+/**
+ * The sign-up's answer, the same whether or not the address already had an account (so a sign-up
+ * never tells who is a member), and the not-active page's notice while the address is unverified.
+ */
+export const verifyEmailTexts = {
+  checkInboxTitle: 'Check your inbox',
+  checkInboxBody: (email: string) =>
+    `We sent a link to ${email}. Open it to verify your e-mail and sign in. The link works once, for 24 hours.`,
+  notVerifiedTitle: 'Check your inbox to verify your e-mail',
+  notVerifiedBody: 'We sent you a link when you signed up. Your account can be activated once your e-mail is verified.',
+  resend: 'Resend the e-mail',
+  resending: 'Sending...',
+  resent: 'Sent. Check your inbox (and the spam folder).',
+  verifying: 'Verifying your e-mail...',
+  verifyingBody: 'One moment: you will be signed in and taken to your dashboard.',
+  verified: 'Your e-mail is verified',
+  failedTitle: 'This link does not work',
+  toLogin: 'Go to login',
+  toDashboard: 'Go to the dashboard',
 } as const;
 
 /** In place of the not-active notice for an account an operator deactivated (ours: the spec knows only new accounts). */

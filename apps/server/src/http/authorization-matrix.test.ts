@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/passkey/list-user-passkeys': 'signed-in',
   'POST /api/auth/passkey/update-passkey': 'signed-in',
   'POST /api/auth/passkey/delete-passkey': 'signed-in',
+  'GET /api/auth/verify-email': 'public',
+  'POST /api/auth/send-verification-email': 'signed-in',
   'GET /api/health': 'public',
   'GET /api/public-config': 'public',
   'GET /api/me': 'signed-in',

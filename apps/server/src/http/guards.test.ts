@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecalledSession } from '../core/auth/session-reader.js';
 import { setAccountActive } from '../core/users/activation.service.js';
 import type { UserRow } from '../core/users/users.queries.js';
-import { newUser, TestClient } from '../test/client.js';
+import { markEmailVerified, newUser, TestClient } from '../test/client.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../test/test-app.js';
 import { currentUser, requireActiveUser, requireActiveUserCheckedLater, transferSender } from './guards.js';
 
@@ -24,7 +24,9 @@ afterAll(() => ctx.close());
 async function rememberedSession() {
   const client = new TestClient(ctx.app);
   const body = newUser();
-  const res = await client.request('POST', '/api/auth/sign-up/email', body);
+  await client.request('POST', '/api/auth/sign-up/email', body);
+  await markEmailVerified(ctx.app, body.email);
+  const res = await client.login(body.email, body.password);
   const cookie = res.cookies.find((c) => c.name.endsWith('session_token'));
   if (!cookie) throw new Error('no session cookie');
   const header = `${cookie.name}=${cookie.value}`;

@@ -36,6 +36,22 @@ function expectNoLineContains(...secrets: string[]) {
 }
 
 describe('log lines', () => {
+  it('never carry the verification token, on sign-up, on the link, or on a refused reuse', async () => {
+    const client = new TestClient(ctx.app);
+    const user = await client.signUpOnly();
+    const [mail] = await rows<{ text: string }>(
+      ctx.db,
+      sql`SELECT text FROM email_outbox WHERE to_address = ${user.email} AND template = 'welcome'`,
+    );
+    const token = /verify-email\?token=(\S+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error('no verification link in the welcome');
+    const url = `/api/auth/verify-email?token=${token}`;
+    expect((await client.request('GET', url)).statusCode).toBe(200);
+    expect((await new TestClient(ctx.app).request('GET', url)).statusCode).toBe(400);
+    expect(lines.some((l) => l.includes('/api/auth/verify-email'))).toBe(true);
+    expectNoLineContains(decodeURIComponent(token), token, user.email);
+  });
+
   it('never carry the reset token or the e-mail of a password reset', async () => {
     const user = await new TestClient(ctx.app).register();
     const request = await new TestClient(ctx.app).request('POST', '/api/auth/request-password-reset', {

@@ -153,7 +153,8 @@ describe('the API document', () => {
     const [name, scheme] = schemes[0] ?? ['', { type: '', in: '', name: '' }];
     expect(doc.security).toEqual([{ [name]: [] }]);
     expect(scheme).toMatchObject({ type: 'apiKey', in: 'cookie' });
-    const signUp = await new TestClient(ctx.app).request('POST', '/api/auth/sign-up/email', {
+    const client = new TestClient(ctx.app);
+    const signUp = await client.request('POST', '/api/auth/sign-up/email', {
       name: 'Cookie Check',
       email: 'cookie-check@example.com',
       phone: '+15550100200',
@@ -161,7 +162,8 @@ describe('the API document', () => {
       password: 'a long password',
     });
     expect(signUp.statusCode).toBe(200);
-    expect(signUp.cookies.map((c) => c.name)).toContain(scheme.name);
+    const signIn = await client.login('cookie-check@example.com', 'a long password');
+    expect(signIn.cookies.map((c) => c.name)).toContain(scheme.name);
   });
 
   it('documents 401 on every operation that needs a session, and a visitor gets 401 from exactly those', async () => {

@@ -88,7 +88,15 @@ describe('security headers', () => {
       },
     });
     expect(signUp.statusCode).toBe(200);
-    const session = signUp.cookies.find((c) => c.name.endsWith('.session_token'));
+    // A sign-up does not sign in; the password does, and sets the cookie.
+    const signIn = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://meridian.example' },
+      payload: { email: 'secure-sam@example.com', password: 'a long password' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const session = signIn.cookies.find((c) => c.name.endsWith('.session_token'));
     expect(session).toMatchObject({ name: '__Host-meridian.session_token', secure: true, path: '/', httpOnly: true });
     expect(session?.domain).toBeUndefined();
     // The session works with that cookie.

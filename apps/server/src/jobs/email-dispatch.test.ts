@@ -37,11 +37,16 @@ async function outbox() {
   );
 }
 
-const welcome = (name: string) => ({ kind: 'welcome' as const, name, dashboardUrl: 'http://localhost:3000/dashboard' });
+// A message without a secret, to an address of no account (the outbox sends such an address everything).
+const activated = (name: string) => ({
+  kind: 'account-activated' as const,
+  name,
+  dashboardUrl: 'http://localhost:3000/dashboard',
+});
 
 describe('e-mail dispatch over SMTP', () => {
   it('delivers a queued message with its HTML and text parts, and marks it sent', async () => {
-    await enqueueEmail(database.db, 'ada@example.com', welcome('Ada <Lovelace>'), t0);
+    await enqueueEmail(database.db, 'ada@example.com', activated('Ada <Lovelace>'), t0);
     const transport = smtpTransport(smtp.url, 'Meridian <no-reply@meridian.test>');
     const result = await dispatchDueEmails(database.db, transport, t0);
     transport.close();
@@ -50,15 +55,15 @@ describe('e-mail dispatch over SMTP', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['ada@example.com']);
     const raw = smtp.received[0]?.raw ?? '';
-    expect(raw).toContain('Subject: Welcome to Meridian');
-    expect(raw).toContain('Welcome, Ada &lt;Lovelace&gt;'); // the HTML part, escaped
-    expect(raw).toContain('Welcome, Ada <Lovelace>'); // the text part
+    expect(raw).toContain('Subject: Your Meridian account is active');
+    expect(raw).toContain('Hello Ada &lt;Lovelace&gt;,'); // the HTML part, escaped
+    expect(raw).toContain('Hello Ada <Lovelace>,'); // the text part
     expect(raw).toContain('© 2026 Meridian');
     expect(await outbox()).toMatchObject([{ status: 'sent', attempts: 1, last_error: null }]);
   });
 
   it('tries a refused message again after the backoff and delivers it exactly once', async () => {
-    await enqueueEmail(database.db, 'bob@example.com', welcome('Bob'), t0);
+    await enqueueEmail(database.db, 'bob@example.com', activated('Bob'), t0);
     const transport = smtpTransport(smtp.url, 'no-reply@meridian.test');
     smtp.refuse(1);
 
@@ -81,7 +86,7 @@ describe('e-mail dispatch over SMTP', () => {
   });
 
   it('gives a message up as failed after the last allowed attempt', async () => {
-    await enqueueEmail(database.db, 'cy@example.com', welcome('Cy'), t0);
+    await enqueueEmail(database.db, 'cy@example.com', activated('Cy'), t0);
     const transport = smtpTransport(smtp.url, 'no-reply@meridian.test');
     smtp.refuse(10);
     const options = { maxAttempts: 3, firstRetryMs: 1_000, maxRetryMs: 4_000 };
@@ -102,7 +107,7 @@ describe('e-mail dispatch over SMTP', () => {
   });
 
   it('sends each message once when two dispatchers run at the same time', async () => {
-    for (let i = 0; i < 30; i++) await enqueueEmail(database.db, `user${i}@example.com`, welcome(`User ${i}`), t0);
+    for (let i = 0; i < 30; i++) await enqueueEmail(database.db, `user${i}@example.com`, activated(`User ${i}`), t0);
     const a = smtpTransport(smtp.url, 'no-reply@meridian.test');
     const b = smtpTransport(smtp.url, 'no-reply@meridian.test');
     const runs = await Promise.all([a, b, a, b].map((t) => dispatchDueEmails(database.db, t, t0, { batch: 10 })));
@@ -119,7 +124,7 @@ describe('e-mail dispatch over SMTP', () => {
   });
 
   it('never sends again a message whose dispatcher died mid-send; it is marked failed', async () => {
-    await enqueueEmail(database.db, 'dee@example.com', welcome('Dee'), t0);
+    await enqueueEmail(database.db, 'dee@example.com', activated('Dee'), t0);
     // A dispatcher claims it, then dies before it can say whether the message left.
     await database.db.execute(
       sql`UPDATE email_outbox SET status = 'sending', attempts = 1, claimed_at = ${t0.toISOString()}::timestamptz`,

@@ -70,18 +70,39 @@ export class ServerProcess {
       LOG_LEVEL: 'warn',
       DATABASE_URL: this.databaseUrl,
       ACCRUAL_INTERVAL_MS: '0',
-      EMAIL_DISPATCH_INTERVAL_MS: '0',
+      // E-mails are printed (no SMTP_URL) soon after they are queued: members verify through the printed link.
+      EMAIL_DISPATCH_INTERVAL_MS: '100',
       SIGNUP_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_IP: '100000',
       ...this.extraEnv,
     };
   }
 
+  /** What the server printed: its e-mails among them. */
+  printed = '';
+
+  /** The token of the verification link the server printed for `email` (its welcome e-mail). */
+  async verificationToken(email: string): Promise<string> {
+    const link = new RegExp(
+      `To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*?/verify-email\\?token=(\\S+)`,
+    );
+    for (let i = 0; i < 1_200; i++) {
+      const found = link.exec(this.printed);
+      if (found?.[1]) return decodeURIComponent(found[1]);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no verification link printed for ${email}`);
+  }
+
   async start(): Promise<void> {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: this.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Without SMTP_URL the server prints its e-mails (lib/mail-transport.ts): the members' mailbox.
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      this.printed += chunk.toString();
     });
     // The last of what the server wrote to stderr, so a start that fails says why.
     let stderr = '';
@@ -160,6 +181,10 @@ export class Member {
       password: 'a long password',
     });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+    // A sign-up signs no one in; the welcome's link verifies the address and signs the member in.
+    const token = await server.verificationToken(email);
+    const verified = await member.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
     return member;
   }
 

@@ -78,6 +78,12 @@ function routes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
               }),
             },
+            {
+              path: 'verify-email',
+              lazy: async () => ({
+                Component: (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage,
+              }),
+            },
           ],
         },
         {

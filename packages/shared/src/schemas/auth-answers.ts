@@ -19,6 +19,19 @@ export const authUserSchema = z.looseObject({
 /** sign-up/email and change-password: the account (the session is in the cookie). */
 export const authUserAnswerSchema = z.looseObject({ user: authUserSchema });
 
+/**
+ * sign-up/email: the same fixed answer for a new address and for one that already has an account
+ * (no user, no cookie), so a sign-up never tells whether someone is a member. The link in the e-mail
+ * signs the new member in.
+ */
+export const signUpAnswerSchema = z.strictObject({ status: z.literal(true) });
+
+/** verify-email: verified, and signed in (the session cookie is on the answer). */
+export const verifyEmailAnswerSchema = z.looseObject({ status: z.boolean() });
+
+/** send-verification-email: a fresh link is on its way. */
+export const verificationSentAnswerSchema = z.looseObject({ status: z.boolean() });
+
 /** sign-in/email. */
 export const signInAnswerSchema = z.looseObject({
   redirect: z.boolean(),

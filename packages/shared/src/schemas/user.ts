@@ -27,6 +27,8 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({
   /** When an operator deactivated the account (ISO time), while it stays inactive; else null. */
   deactivatedAt: z.string().nullable(),
+  /** Whether the e-mail address is verified: until it is, the account cannot be activated. */
+  emailVerified: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -2,24 +2,36 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
 import { rows } from '../../lib/sql.js';
-import { type EmailTemplate, renderEmail, SECRET_TEMPLATES, secretsOf } from './templates.js';
+import { type EmailTemplate, renderEmail, SECRET_TEMPLATES, secretsOf, UNVERIFIED_ADDRESS_KINDS } from './templates.js';
 
 /**
  * Queues an e-mail in the caller's transaction (so it is sent only if what caused it commits); the
- * dispatch job (jobs/email-dispatch.ts) sends it.
+ * dispatch job (jobs/email-dispatch.ts) sends it. An address that belongs to an account whose owner has
+ * not verified it gets only the kinds in UNVERIFIED_ADDRESS_KINDS: anything else is dropped in the same
+ * statement that would queue it, so no caller can forget the rule (an address of no account, an
+ * operator's say, is sent everything).
  */
 export async function enqueueEmail(db: Db, to: string, template: EmailTemplate, now = new Date()): Promise<void> {
   const { subject, html, text } = renderEmail(template, now);
-  // Due at once by the same clock the dispatcher reads (the database's may differ by a little).
-  await db.insert(emailOutbox).values({
-    toAddress: to,
-    template: template.kind,
-    subject,
-    html,
-    text,
-    nextAttemptAt: now,
-    redact: secretsOf(template),
-  });
+  const redact = secretsOf(template);
+  if (UNVERIFIED_ADDRESS_KINDS.includes(template.kind)) {
+    // Due at once by the same clock the dispatcher reads (the database's may differ by a little).
+    await db
+      .insert(emailOutbox)
+      .values({ toAddress: to, template: template.kind, subject, html, text, nextAttemptAt: now, redact });
+    return;
+  }
+  const secrets =
+    redact.length === 0
+      ? sql`'{}'::text[]`
+      : sql`ARRAY[${sql.join(
+          redact.map((r) => sql`${r}`),
+          sql`, `,
+        )}]::text[]`;
+  await db.execute(sql`
+    INSERT INTO email_outbox (to_address, template, subject, html, text, next_attempt_at, redact)
+    SELECT ${to}, ${template.kind}, ${subject}, ${html}, ${text}, ${now.toISOString()}::timestamptz, ${secrets}
+     WHERE NOT EXISTS (SELECT FROM users WHERE lower(email) = lower(${to}) AND NOT email_verified)`);
 }
 
 /** A message as the dispatcher hands it to a transport. */

@@ -1,8 +1,14 @@
-import { formatCents, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
+import { formatCents, RESET_LINK_VALID_MINUTES, VERIFICATION_LINK_VALID_HOURS } from '@meridian/shared';
 
 export type EmailTemplate =
-  | { kind: 'welcome'; name: string; dashboardUrl: string }
-  | { kind: 'password-reset'; name: string; resetUrl: string }
+  /** Sent at sign-up, to an address nobody has verified yet: it carries the link, never the name typed. */
+  | { kind: 'welcome'; verifyUrl: string }
+  /** A fresh verification link, asked for from the not-active page. */
+  | { kind: 'verify-email'; verifyUrl: string }
+  /** A sign-up named an address that already has an account: its owner is told, and no account is made. */
+  | { kind: 'sign-up-attempt'; loginUrl: string; forgotUrl: string }
+  /** `name` is null when the address is not verified: a name typed by whoever signed up is never mailed. */
+  | { kind: 'password-reset'; name: string | null; resetUrl: string }
   | { kind: 'account-activated'; name: string; dashboardUrl: string }
   | {
       kind: 'deposit-processing';
@@ -69,11 +75,36 @@ export interface RenderedEmail {
  * The templates whose message carries a secret (a one-time code, a reset link): once such a message is
  * sent or given up its stored bodies keep '[redacted]' instead, so it can never be sent again as it was.
  */
-export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = ['withdrawal-otp', 'password-reset'];
+export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = [
+  'withdrawal-otp',
+  'password-reset',
+  'welcome',
+  'verify-email',
+];
+
+/**
+ * The only messages an address whose owner has not verified it yet is sent (the outbox drops every
+ * other kind for such an address): the verification link itself, and security notices its owner must
+ * get whoever signed up with it. None of them carries the name typed at sign-up. A new security
+ * notice (a new-device sign-in, say) belongs here.
+ */
+export const UNVERIFIED_ADDRESS_KINDS: readonly EmailTemplate['kind'][] = [
+  'welcome',
+  'verify-email',
+  'sign-up-attempt',
+  'password-reset',
+];
 
 /** What a message carries that must not be kept once it is sent: as written in the text and in the HTML. */
 export function secretsOf(t: EmailTemplate): string[] {
-  const secret = t.kind === 'withdrawal-otp' ? t.code : t.kind === 'password-reset' ? t.resetUrl : null;
+  const secret =
+    t.kind === 'withdrawal-otp'
+      ? t.code
+      : t.kind === 'password-reset'
+        ? t.resetUrl
+        : t.kind === 'welcome' || t.kind === 'verify-email'
+          ? t.verifyUrl
+          : null;
   return secret === null ? [] : [...new Set([secret, escapeHtml(secret)])];
 }
 
@@ -140,36 +171,70 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
       );
     case 'welcome':
       return {
-        subject: 'Welcome to Meridian',
+        subject: 'Welcome to Meridian: verify your e-mail',
         html: layout(
-          `<h1>Welcome, ${escapeHtml(t.name)}</h1><p>Your account has been created. New accounts are activated within 24 hours of registration.</p><p><a href="${escapeHtml(t.dashboardUrl)}">Open your dashboard</a></p>`,
+          `<h1>Welcome to Meridian</h1><p>Your account has been created. <a href="${escapeHtml(t.verifyUrl)}">Verify your e-mail</a> to sign in; new accounts are activated within 24 hours of verification.</p><p>The link expires in ${VERIFICATION_LINK_VALID_HOURS} hours and works once. If you did not sign up, ignore this e-mail.</p>`,
           year,
         ),
         text: textLayout(
           [
-            `Welcome, ${t.name}`,
-            'Your account has been created. New accounts are activated within 24 hours of registration.',
-            `Open your dashboard: ${t.dashboardUrl}`,
+            'Welcome to Meridian',
+            `Your account has been created. Verify your e-mail to sign in: ${t.verifyUrl}`,
+            `New accounts are activated within 24 hours of verification. The link expires in ${VERIFICATION_LINK_VALID_HOURS} hours and works once. If you did not sign up, ignore this e-mail.`,
           ],
           year,
         ),
       };
-    case 'password-reset':
+    case 'verify-email':
       return {
-        subject: 'Reset your Meridian password',
+        subject: 'Verify your Meridian e-mail',
         html: layout(
-          `<p>Hello ${escapeHtml(t.name)},</p><p>Someone asked to reset the password of your Meridian account. If it was you, <a href="${escapeHtml(t.resetUrl)}">choose a new password</a>. The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once.</p><p>If it was not you, ignore this e-mail.</p>`,
+          `<p>Hello,</p><p><a href="${escapeHtml(t.verifyUrl)}">Verify your e-mail</a> to finish setting up your Meridian account. The link expires in ${VERIFICATION_LINK_VALID_HOURS} hours and works once.</p><p>If you did not ask for it, ignore this e-mail.</p>`,
           year,
         ),
         text: textLayout(
           [
-            `Hello ${t.name},`,
+            'Hello,',
+            `Verify your e-mail to finish setting up your Meridian account: ${t.verifyUrl}`,
+            `The link expires in ${VERIFICATION_LINK_VALID_HOURS} hours and works once. If you did not ask for it, ignore this e-mail.`,
+          ],
+          year,
+        ),
+      };
+    case 'sign-up-attempt':
+      return {
+        subject: 'Someone tried to create an account with your e-mail',
+        html: layout(
+          `<p>Hello,</p><p>Someone tried to create a Meridian account with your e-mail address. Your account already exists, so no second account was made and nothing about your account changed.</p><p>If it was you, <a href="${escapeHtml(t.loginUrl)}">log in</a>, or <a href="${escapeHtml(t.forgotUrl)}">reset your password</a> if you forgot it. If it was not you, ignore this e-mail.</p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            'Hello,',
+            'Someone tried to create a Meridian account with your e-mail address. Your account already exists, so no second account was made and nothing about your account changed.',
+            `If it was you, log in: ${t.loginUrl}\nForgot your password? ${t.forgotUrl}\nIf it was not you, ignore this e-mail.`,
+          ],
+          year,
+        ),
+      };
+    case 'password-reset': {
+      const hello = t.name === null ? 'Hello,' : `Hello ${t.name},`;
+      return {
+        subject: 'Reset your Meridian password',
+        html: layout(
+          `<p>${escapeHtml(hello)}</p><p>Someone asked to reset the password of your Meridian account. If it was you, <a href="${escapeHtml(t.resetUrl)}">choose a new password</a>. The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once.</p><p>If it was not you, ignore this e-mail.</p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            hello,
             `Someone asked to reset the password of your Meridian account. If it was you, choose a new password: ${t.resetUrl}`,
             `The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once. If it was not you, ignore this e-mail.`,
           ],
           year,
         ),
       };
+    }
     case 'account-activated':
       return {
         subject: 'Your Meridian account is active',

@@ -49,6 +49,9 @@ export async function changeAccountActive(
     if (!current) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
     if (!active && by.actorUserId === current.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownAccount);
     if (current.isActive === active) return { user: current, changed: false };
+    // Checked under the row's lock: the address's owner has proved it is theirs before anything
+    // (money, the referral bonus, e-mails other than security notices) reaches it.
+    if (active && !current.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', adminMessages.emailNotVerified);
     if (!active || actor) guardOperatorChange(operators, current, actor);
 
     const user = (await updateUser(tx, current.id, { isActive: active })) ?? current;
@@ -88,7 +91,10 @@ export async function setAccountActive(
   return (await changeAccountActive(db, { email }, active, { actor, publicUrl })).user;
 }
 
-/** With AUTO_ACTIVATE_AFTER_HOURS set, an inactive account older than that is activated on its next visit. */
+/**
+ * With AUTO_ACTIVATE_AFTER_HOURS set, an inactive account older than that is activated on its next
+ * visit, once its e-mail is verified (until then it waits, as the operator's activation does).
+ */
 export async function activateIfDue(
   db: Db,
   user: UserRow,
@@ -96,7 +102,7 @@ export async function activateIfDue(
   now = new Date(),
   publicUrl?: string,
 ): Promise<UserRow> {
-  if (user.isActive || afterHours === undefined) return user;
+  if (user.isActive || afterHours === undefined || !user.emailVerified) return user;
   if (now.getTime() - user.createdAt.getTime() < afterHours * 3_600_000) return user;
   return (await changeAccountActive(db, { id: user.id }, true, { actor: 'system:auto-activate', publicUrl, now })).user;
 }

@@ -10,5 +10,5 @@ import { toUserDto, type UserRow } from './users.queries.js';
  */
 export async function describeMe(db: Db, user: UserRow): Promise<Me> {
   const deactivatedAt = user.isActive ? null : await lastDeactivation(db, user.id);
-  return { ...toUserDto(user), deactivatedAt: deactivatedAt?.toISOString() ?? null };
+  return { ...toUserDto(user), deactivatedAt: deactivatedAt?.toISOString() ?? null, emailVerified: user.emailVerified };
 }

@@ -91,7 +91,7 @@ export async function endSessions(tx: Db, userId: string): Promise<number> {
 export async function updateUser(
   db: Db,
   id: string,
-  patch: Partial<Pick<UserRow, 'name' | 'phone' | 'country' | 'address' | 'isActive' | 'role'>>,
+  patch: Partial<Pick<UserRow, 'name' | 'phone' | 'country' | 'address' | 'isActive' | 'role' | 'emailVerified'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

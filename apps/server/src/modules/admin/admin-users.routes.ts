@@ -89,10 +89,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const activate = {
     operationId: 'activateUser',
     summary: 'Activate a member’s account',
+    description: 'Refused with 409 `EMAIL_NOT_VERIFIED` until the member has verified their e-mail address.',
     tags,
     params,
     body: noBody,
-    response: changed,
+    response: guarded,
   };
   app.post('/admin/users/:id/activate', { config: { permission: 'users.activate' }, schema: activate }, (req) =>
     setActive(db, req.params.id, true, currentUser(req), config.publicUrl),

@@ -17,6 +17,7 @@ type Limits = Pick<
   | 'signupLimitPerIp'
   | 'resetLimitPerIp'
   | 'resetLimitPerEmail'
+  | 'verifyResendLimitPerUser'
   | 'sessionSecret'
 >;
 
@@ -35,6 +36,12 @@ export async function limitPasswordReset(db: Db, config: Limits, ip: string, ema
     { key: `reset:ip:${ip}`, limit: config.resetLimitPerIp, windowMs: HOUR },
     { key: `reset:email:${emailTag(config, email)}`, limit: config.resetLimitPerEmail, windowMs: HOUR },
   ];
+  await enforceRateLimit(db, limits, messages.tooManyRequests);
+}
+
+/** Fresh verification links per account: each one is an e-mail to an address nobody has verified. */
+export async function limitVerificationResend(db: Db, config: Limits, userId: string): Promise<void> {
+  const limits = [{ key: `verify-resend:user:${userId}`, limit: config.verifyResendLimitPerUser, windowMs: HOUR }];
   await enforceRateLimit(db, limits, messages.tooManyRequests);
 }
 

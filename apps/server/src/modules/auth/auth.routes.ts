@@ -10,20 +10,35 @@ import {
   sessionAnswerSchema,
   signInAnswerSchema,
   signOutAnswerSchema,
+  signUpAnswerSchema,
   text,
+  verificationSentAnswerSchema,
+  verifyEmailAnswerSchema,
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enqueueEmail } from '../../core/email/outbox.js';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
 import { requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
-import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  limitPasswordReset,
+  limitSignUp,
+  limitVerificationResend,
+  refuseCommonPassword,
+  startLogin,
+} from './auth-limits.js';
+import { consumeVerificationLink, dropVerificationLinks } from './email-verification.js';
 import { forwardToAuth } from './forward.js';
 import { passkeyRoutes } from './passkey.routes.js';
 
 const tags = ['auth'];
+
+const verifyEmailQuerySchema = z.strictObject({
+  // text(): a NUL would reach the database and come back as a 500.
+  token: text(4096, messages.verificationLinkInvalid).min(1, { error: messages.verificationLinkInvalid }),
+});
 const signedIn = 'The session cookie is set on this answer.';
 
 const resetPasswordBodySchema = z.strictObject({
@@ -40,22 +55,30 @@ const resetPasswordBodySchema = z.strictObject({
  * so no one can rewrite their referral code or role through it.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, db } = app.deps;
+  const { auth, config, db, clock } = app.deps;
   const forward = (
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
     body?: unknown,
     onStatus?: (status: number) => Promise<void>,
-  ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus);
+    answerWith?: unknown,
+  ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus, answerWith);
 
   const signUp = {
     operationId: 'signUp',
-    summary: 'Create an account and sign in',
-    description: `A new account is inactive until an operator activates it. ${signedIn}`,
+    summary: 'Create an account (or tell the owner of a taken address)',
+    description:
+      'Answers the same, with no session, whether or not the address already has an account: a new ' +
+      'address gets the welcome e-mail with its verification link (which signs the member in), a taken ' +
+      "one gets 'Someone tried to create an account with your e-mail' and no second account. A new " +
+      'account is inactive until its e-mail is verified and an operator activates it.',
     tags,
     security: publicAccess,
     body: registerBodySchema,
-    response: { 200: answer('The new account.', authUserAnswerSchema), ...errorResponses(400, 403, 409, 413, 429) },
+    response: {
+      200: answer('Check your inbox.', signUpAnswerSchema),
+      ...errorResponses(400, 403, 413, 429),
+    },
   };
   app.post('/sign-up/email', { schema: signUp }, async (req, reply) => {
     const b = req.body;
@@ -70,17 +93,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: b.password,
       ...(referrer ? { referrerId: referrer.referralId } : {}),
     };
-    // The member is welcomed ('activated within 24 hours'); the referrer's list shows the new referee
-    // at once, while the bonus waits for the referee's activation.
-    return forward(req, reply, body, async (status) => {
-      if (status !== 200) return;
-      await enqueueEmail(db, body.email, {
-        kind: 'welcome',
-        name: body.name,
-        dashboardUrl: `${config.publicUrl}/dashboard`,
-      });
-      if (referrer) await publishChanged(db, [referrer.id], ['referrals']);
-    });
+    // Better Auth sends the welcome (with the link) or the attempt notice (better-auth.ts), and answers
+    // a taken address with a made-up user: the answer is replaced by one that cannot differ. The
+    // referrer's list is asked to look again either way (for a taken address it finds nothing new),
+    // so not even the referrer's screen tells the two apart; the bonus waits for the activation.
+    const checkInbox = { status: true } as const;
+    return forward(
+      req,
+      reply,
+      body,
+      async (status) => {
+        if (status === 200 && referrer) await publishChanged(db, [referrer.id], ['referrals']);
+      },
+      checkInbox,
+    );
   });
 
   const signIn = {
@@ -177,6 +203,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: answer('The session and its user, or null.', sessionAnswerSchema), ...errorResponses(400) },
   };
   app.get('/get-session', { schema: getSession }, async (req, reply) => forward(req, reply));
+  const verifyEmail = {
+    operationId: 'verifyEmail',
+    summary: 'Verify the e-mail address with the e-mailed token, and sign in',
+    description:
+      'The web page /verify-email calls it with the token of the link. A link works once, for 24 hours, ' +
+      'and only for its own account: reused, expired, unknown or for another signed-in account, it ' +
+      `answers 400 and changes nothing. ${signedIn}`,
+    tags,
+    security: optionalSession,
+    querystring: verifyEmailQuerySchema,
+    response: { 200: answer('Verified and signed in.', verifyEmailAnswerSchema), ...errorResponses(400, 403) },
+  };
+  app.get('/verify-email', { schema: verifyEmail }, async (req, reply) => {
+    // A GET that signs in: another site must not open someone's link in a visitor's browser and sign
+    // the visitor into that account. Only the web page's own fetch (same-origin) or a non-browser may.
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') throw new AppError('FOREIGN_ORIGIN', messages.foreignOrigin);
+    const signedInAs = await app.deps.readSession(req.headers);
+    const used = await consumeVerificationLink(db, req.query.token, signedInAs?.user.id ?? null, clock.now());
+    if (used.outcome !== 'consumed') {
+      const other = used.outcome === 'other-account';
+      throw new AppError(
+        'VERIFICATION_LINK_INVALID',
+        other ? messages.verificationLinkOtherAccount : messages.verificationLinkInvalid,
+      );
+    }
+    const { userId } = used;
+    // Better Auth checks the JWT, marks the address verified and signs its owner in.
+    return forward(req, reply, undefined, async (status) => {
+      if (status !== 200) throw new AppError('VERIFICATION_LINK_INVALID', messages.verificationLinkInvalid);
+      await dropVerificationLinks(db, userId);
+    });
+  });
+
+  app.post(
+    '/send-verification-email',
+    {
+      onRequest: requireUser,
+      schema: {
+        operationId: 'sendVerificationEmail',
+        summary: 'E-mail a fresh verification link to the signed-in account',
+        description: `The not-active page's resend button. At most ${config.verifyResendLimitPerUser} an hour per account.`,
+        tags,
+        response: {
+          200: answer('Sent.', verificationSentAnswerSchema),
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user;
+      if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
+      if (user.emailVerified) throw new AppError('CONFLICT', messages.emailAlreadyVerified);
+      await limitVerificationResend(db, config, user.id);
+      return forward(req, reply, { email: user.email });
+    },
+  );
+
   await passkeyRoutes(app, forward);
   // The link in the reset e-mail: Better Auth checks the token and redirects to the web page.
   app.get('/reset-password/:token', { schema: { hide: true } }, (req, reply) => forward(req, reply));

@@ -1,5 +1,10 @@
 import { passkey } from '@better-auth/passkey';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_LINK_VALID_MINUTES,
+  VERIFICATION_LINK_VALID_HOURS,
+} from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +15,9 @@ import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, passkeys, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
+import { storeVerificationLink } from './email-verification.js';
 import { CLIENT_IP_HEADER } from './forward.js';
 
 /**
@@ -28,7 +35,7 @@ function sessionCookies(publicUrl: string) {
   };
 }
 
-export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
+export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock: Clock) {
   return betterAuth({
     appName: 'Meridian',
     baseURL: config.publicUrl,
@@ -61,12 +68,46 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // A sign-up never signs in: its answer is the same whether or not the address already had an
+      // account (Better Auth answers a taken one with a made-up user and no session, and calls
+      // onExistingUserSignUp instead of creating one). The e-mailed link signs the new member in.
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }, request) {
+        // No request: the seed's own start-up sign-up of the operator, not someone at the door.
+        if (!request) return;
+        await enqueueEmail(db, user.email, {
+          kind: 'sign-up-attempt',
+          loginUrl: `${config.publicUrl}/login`,
+          forgotUrl: `${config.publicUrl}/forgot-password`,
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       // The link works for 30 minutes, once (Better Auth deletes its token when it is used).
       resetPasswordTokenExpiresIn: RESET_LINK_VALID_MINUTES * 60,
       async sendResetPassword({ user, url }) {
-        await enqueueEmail(db, user.email, { kind: 'password-reset', name: user.name, resetUrl: url });
+        // The name was typed by whoever signed up; an unverified address may not be theirs.
+        const name = user.emailVerified ? user.name : null;
+        await enqueueEmail(db, user.email, { kind: 'password-reset', name, resetUrl: url });
+      },
+    },
+    emailVerification: {
+      // The welcome e-mail carries the link; the not-active page asks for another (send-verification-email).
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_VALID_HOURS * 3600,
+      async sendVerificationEmail({ user, token }, request) {
+        // No request: the operator account the seed creates, which the seed marks verified itself.
+        if (!request) return;
+        // The token is a stateless JWT; its hashed row makes it single-use (email-verification.ts).
+        // The link opens the web page, which asks the API: a mail scanner fetching links uses nothing up.
+        await storeVerificationLink(db, token, user.id, clock.now());
+        const verifyUrl = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        const signUp = new URL(request.url).pathname.endsWith('/sign-up/email');
+        await enqueueEmail(
+          db,
+          user.email,
+          signUp ? { kind: 'welcome', verifyUrl } : { kind: 'verify-email', verifyUrl },
+        );
       },
     },
     plugins: [

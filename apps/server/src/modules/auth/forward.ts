@@ -42,6 +42,8 @@ export async function forwardToAuth(
   reply: FastifyReply,
   body?: unknown,
   onStatus?: (status: number) => Promise<void>,
+  /** Sent instead of Better Auth's body when it succeeds: an answer that must not vary with the account. */
+  answer?: unknown,
 ): Promise<FastifyReply> {
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
@@ -65,6 +67,7 @@ export async function forwardToAuth(
   if (location) reply.header('location', location);
 
   const text = await response.text();
+  if (response.status < 400 && answer !== undefined) return reply.status(response.status).send(answer);
   if (response.status < 400) {
     const type = response.headers.get('content-type');
     if (type) reply.header('content-type', type);

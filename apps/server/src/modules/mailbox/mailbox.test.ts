@@ -43,8 +43,8 @@ async function dispatch() {
   }
 }
 
-const welcome = (name: string): EmailTemplate => ({
-  kind: 'welcome',
+const activated = (name: string): EmailTemplate => ({
+  kind: 'account-activated',
   name,
   dashboardUrl: 'http://localhost:3000/dashboard',
 });
@@ -75,7 +75,7 @@ describe('the mailbox (/api/admin/mailbox)', () => {
   it('is for admins only: a visitor gets 401 and a member 403 on every route, and nothing is resent', async () => {
     const member = await fundedUser(ctx, 0);
     await dispatch();
-    const id = await queue('guarded@example.com', welcome('G'));
+    const id = await queue('guarded@example.com', activated('G'));
     smtp.refuse(1);
     await dispatch();
     await expectAdminOnly(ctx, member.client, [
@@ -89,10 +89,10 @@ describe('the mailbox (/api/admin/mailbox)', () => {
 
   it('lists the outbox newest first, a page at a time, filtered by status and by part of the address', async () => {
     const ids = [
-      await queue('Alice.Inbox@Example.com', welcome('A')),
-      await queue('bob@example.com', welcome('B')),
-      await queue('alice.second@example.org', welcome('A2')),
-      await queue('odd_%name@example.net', welcome('O')),
+      await queue('Alice.Inbox@Example.com', activated('A')),
+      await queue('bob@example.com', activated('B')),
+      await queue('alice.second@example.org', activated('A2')),
+      await queue('odd_%name@example.net', activated('O')),
     ];
     const first = await page('?limit=2');
     expect(first.items.map((m) => m.id)).toEqual([ids[3], ids[2]]);
@@ -100,8 +100,8 @@ describe('the mailbox (/api/admin/mailbox)', () => {
     expect(second.items.map((m) => m.id)).toEqual([ids[1], ids[0]]);
     expect(second.items[1]).toMatchObject({
       to: 'Alice.Inbox@Example.com',
-      template: 'welcome',
-      subject: 'Welcome to Meridian',
+      template: 'account-activated',
+      subject: 'Your Meridian account is active',
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -133,13 +133,13 @@ describe('the mailbox (/api/admin/mailbox)', () => {
   });
 
   it('shows one message with its HTML and text as stored; an unknown or malformed id is a 404', async () => {
-    const id = await queue('carol@example.com', welcome('Carol <b>'));
+    const id = await queue('carol@example.com', activated('Carol <b>'));
     const res = await detail(id);
     expect(res.statusCode).toBe(200);
     const mail = res.json() as AdminMailDetail;
     expect(mail).toMatchObject({ id, to: 'carol@example.com', status: 'pending', redacted: false });
-    expect(mail.html).toContain('Welcome, Carol &lt;b&gt;');
-    expect(mail.text).toContain('Welcome, Carol <b>');
+    expect(mail.html).toContain('Hello Carol &lt;b&gt;,');
+    expect(mail.text).toContain('Hello Carol <b>,');
     for (const unknown of ['999999999', 'abc', '0', '-1', '1.5', '99999999999999999999']) {
       const missing = await detail(unknown);
       expect(missing.statusCode, unknown).toBe(404);
@@ -165,7 +165,7 @@ describe('the mailbox (/api/admin/mailbox)', () => {
   });
 
   it('resends a failed message once: pending again with no attempts, audited, then delivered exactly once', async () => {
-    const id = await queue('dave@example.com', welcome('Dave'));
+    const id = await queue('dave@example.com', activated('Dave'));
     smtp.refuse(1);
     expect(await dispatch()).toMatchObject({ sent: 0, failed: 1 });
     const failed = (await detail(id)).json() as AdminMailDetail;
@@ -198,7 +198,7 @@ describe('the mailbox (/api/admin/mailbox)', () => {
         details: {
           mailId: id,
           to: 'dave@example.com',
-          template: 'welcome',
+          template: 'account-activated',
           before: { status: 'failed', attempts: 1, lastError: failed.lastError },
           after: { status: 'pending', attempts: 0 },
         },
@@ -218,7 +218,7 @@ describe('the mailbox (/api/admin/mailbox)', () => {
       message: adminMessages.mailbox.redacted,
     });
 
-    const waiting = await queue('eve@example.com', welcome('Eve'));
+    const waiting = await queue('eve@example.com', activated('Eve'));
     expect((await resend(waiting)).json().error.message).toBe(adminMessages.mailbox.notFailed);
     const [row] = await rows<{ status: string }>(ctx.db, sql`SELECT status FROM email_outbox WHERE id = ${code}`);
     expect(row?.status).toBe('failed');
@@ -228,7 +228,7 @@ describe('the mailbox (/api/admin/mailbox)', () => {
     const samples: EmailTemplate[] = [
       otp('123456'),
       { kind: 'password-reset', name: 'A', resetUrl: 'http://localhost:3000/reset?token=t' },
-      welcome('A'),
+      activated('A'),
       { kind: 'account-activated', name: 'A', dashboardUrl: 'http://localhost:3000/dashboard' },
     ];
     for (const t of samples) expect(SECRET_TEMPLATES.includes(t.kind)).toBe(secretsOf(t).length > 0);

@@ -133,6 +133,7 @@ describe('a referral ID at sign-up', () => {
 
     const ok = await client.request('POST', '/api/auth/sign-up/email', { ...body, referrerId: '' });
     expect(ok.statusCode).toBe(200);
+    expect((await client.login(body.email, body.password)).statusCode).toBe(200);
     expect((await client.request('GET', '/api/me')).json()).toMatchObject({ email: body.email, referrerId: null });
   });
 

@@ -1,12 +1,14 @@
-import { deactivatedNotice, inactiveNotice, referralWording } from '@meridian/shared';
+import { deactivatedNotice, inactiveNotice, referralWording, verifyEmailTexts } from '@meridian/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { meQueryOptions, useUser } from '../../lib/api/get-me';
 import { usePublicConfig, useReferralBonus } from '../../lib/api/get-public-config';
+import { useSendVerificationEmail } from '../../lib/api/send-verification-email';
+import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { buttonClasses } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 
 interface PageWrapperProps {
   title: string;
@@ -21,8 +23,17 @@ interface PageWrapperProps {
 export function PageWrapper({ title, description, showBanner = false, actions, children }: PageWrapperProps) {
   const user = useUser();
   const deactivated = user.deactivatedAt !== null;
-  useDocumentTitle(user.isActive ? title : deactivated ? deactivatedNotice.title : inactiveNotice.title);
-  if (!user.isActive) return <InactiveNotice deactivated={deactivated} />;
+  const unverified = !user.emailVerified;
+  useDocumentTitle(
+    user.isActive
+      ? title
+      : deactivated
+        ? deactivatedNotice.title
+        : unverified
+          ? verifyEmailTexts.notVerifiedTitle
+          : inactiveNotice.title,
+  );
+  if (!user.isActive) return <InactiveNotice deactivated={deactivated} unverified={unverified} />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -79,7 +90,7 @@ const ACTIVATION_CHECK_MS = 3_000;
  * The not-active notice: a new account is told it is activated within 24 hours (spec section 2); an
  * account an operator deactivated is told so, and given both ways to reach support.
  */
-function InactiveNotice({ deactivated }: { deactivated: boolean }) {
+function InactiveNotice({ deactivated, unverified }: { deactivated: boolean; unverified: boolean }) {
   // Polls only while the notice is on screen; the page replaces it as soon as /api/me says active.
   useQuery({ ...meQueryOptions, refetchInterval: ACTIVATION_CHECK_MS });
   const config = usePublicConfig();
@@ -114,6 +125,8 @@ function InactiveNotice({ deactivated }: { deactivated: boolean }) {
             </div>
             {config && <p className="text-sm break-all text-slate-600 dark:text-slate-400">{config.supportEmail}</p>}
           </>
+        ) : unverified ? (
+          <VerifyEmailNotice />
         ) : (
           <>
             <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{inactiveNotice.title}</h1>
@@ -125,5 +138,24 @@ function InactiveNotice({ deactivated }: { deactivated: boolean }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** An account whose address is not verified yet: nothing can activate it until the link is opened. */
+function VerifyEmailNotice() {
+  const resend = useSendVerificationEmail();
+  const send = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => notify.success(verifyEmailTexts.resent),
+      onError: (error) => notify.failure(error),
+    });
+  return (
+    <>
+      <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{verifyEmailTexts.notVerifiedTitle}</h1>
+      <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">{verifyEmailTexts.notVerifiedBody}</p>
+      <Button type="button" onClick={send} loading={resend.isPending}>
+        {resend.isPending ? verifyEmailTexts.resending : verifyEmailTexts.resend}
+      </Button>
+    </>
   );
 }

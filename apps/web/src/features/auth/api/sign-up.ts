@@ -1,6 +1,5 @@
 import type { RegisterInput } from '@meridian/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../../../lib/api/get-me';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function signUp(input: RegisterInput): Promise<unknown> {
@@ -18,12 +17,7 @@ export function signUp(input: RegisterInput): Promise<unknown> {
   });
 }
 
+/** Signs no one in (the answer is the same for a taken address): the e-mailed link does. */
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: RegisterInput) => {
-      await signUp(input);
-      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
-    },
-  });
+  return useMutation({ mutationFn: signUp });
 }

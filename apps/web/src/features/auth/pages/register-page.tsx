@@ -1,6 +1,7 @@
-import { messages } from '@meridian/shared';
+import { messages, verifyEmailTexts } from '@meridian/shared';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CountryField } from '../../../components/country-picker/country-field';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
@@ -15,8 +16,8 @@ import { loadAuthSchemas } from '../load-schemas';
 const schema = () => loadAuthSchemas().then((module) => module.registerBodySchema);
 
 export function RegisterPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp();
   // The specification reports registration problems as toasts, one at a time, in its order.
   const form = useZodForm(schema, {
@@ -28,8 +29,26 @@ export function RegisterPage() {
     run: signUp.mutateAsync,
     success: messages.accountCreated,
     form,
-    onSuccess: () => navigate('/dashboard', { replace: true }),
+    onSuccess: (_answer, values) => setSentTo(values.email.trim()),
   });
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard
+        title={verifyEmailTexts.checkInboxTitle}
+        description={verifyEmailTexts.checkInboxBody(sentTo)}
+        footer={
+          <>
+            Already verified? <TextLink to="/login">Log in</TextLink>
+          </>
+        }
+      >
+        <p role="status" className="sr-only">
+          {verifyEmailTexts.checkInboxTitle}
+        </p>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
