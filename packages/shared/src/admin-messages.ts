@@ -162,6 +162,7 @@ export const adminMessages = {
       'user.activate': 'Account activated',
       'user.deactivate': 'Account deactivated',
       'user.role': 'Role changed',
+      'user.reset-2fa': 'Second factor removed',
       'balance.adjust': 'Balance adjusted',
       'deposit.approve': 'Deposit approved',
       'deposit.reject': 'Deposit rejected',
@@ -192,6 +193,7 @@ export const adminMessages = {
       makeAdmin: ({ who }: AuditWords) => `made ${who} an admin`,
       revokeAdmin: ({ who }: AuditWords) => `revoked ${who}'s admin rights`,
       'user.role': ({ who }: AuditWords) => `changed ${who}'s role`,
+      'user.reset-2fa': ({ who }: AuditWords) => `removed ${who}'s second factor`,
       credit: ({ who, amount }: AuditWords) => `added ${amount} to ${who}'s balance`,
       debit: ({ who, amount }: AuditWords) => `took ${amount} from ${who}'s balance`,
       'balance.adjust': ({ who }: AuditWords) => `adjusted ${who}'s balance`,
@@ -347,6 +349,13 @@ export const adminMessages = {
     },
     dragHandle: (label: string) => `Drag ${label}`,
     actionsFor: (label: string) => `Actions for ${label}`,
+  },
+  /** The console's routes for an operator without a second factor, and the setup screen /admin shows them instead. */
+  twoFactorRequired: 'The console needs a second factor: set up an authenticator app to continue.',
+  twoFactorSetup: {
+    title: 'Set up a second factor',
+    lead: 'Operators sign in to the console with a password and a code from an authenticator app. Set one up to continue.',
+    done: 'Second factor set up. Opening the console...',
   },
   consoleSessionExpired: (minutes: number) =>
     `You were signed out of the console after ${minutes} minutes without activity. Sign in again.`,

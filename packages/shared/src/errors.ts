@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'METHOD_NOT_FOUND',
   'MAIL_NOT_RESENDABLE',
   'CONSOLE_SESSION_EXPIRED',
+  /** An operator without a second factor: the console's routes are closed until one is set up. */
+  'TWO_FACTOR_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { adminMessages, messages } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import { touchConsoleSession } from '../core/auth/console-activity.js';
+import { hasSecondFactor } from '../core/auth/second-factor.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
 import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from '../lib/app-error.js';
@@ -76,12 +77,14 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
 }
 
 /**
- * An active admin: a deactivated operator keeps no access to the console. A console session ends after
+ * An active admin with a second factor (without one, every console route answers TWO_FACTOR_REQUIRED and
+ * /admin leads to setting one up): a deactivated operator keeps no access to the console. A console session ends after
  * the consoleIdleMinutes setting without a request (member sessions are not affected).
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'admin' || !request.user.isActive) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!hasSecondFactor(request.user)) throw new AppError('TWO_FACTOR_REQUIRED', adminMessages.twoFactorRequired);
   const { db, clock, settings } = request.server.deps;
   const idleMinutes = settings.current().consoleIdleMinutes;
   if (request.sessionToken && !(await touchConsoleSession(db, request.sessionToken, clock.now(), idleMinutes))) {

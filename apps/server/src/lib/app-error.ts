@@ -55,6 +55,7 @@ const STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_FOUND: 404,
   MAIL_NOT_RESENDABLE: 409,
   CONSOLE_SESSION_EXPIRED: 401,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 /** The codes answered with `status`, in the closed list's order (the API document lists them per status). */

@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.role',
+  'user.reset-2fa',
   'balance.adjust',
   'deposit.approve',
   'deposit.reject',

@@ -26,6 +26,10 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({
   /** When an operator deactivated the account (ISO time), while it stays inactive; else null. */
   deactivatedAt: z.string().nullable(),
+  /** An authenticator app is enrolled and confirmed (Password & Security shows it, sign-in asks for it). */
+  twoFactorEnabled: z.boolean(),
+  /** The account has a second factor of any kind: the console requires one (TWO_FACTOR_REQUIRED). */
+  secondFactor: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

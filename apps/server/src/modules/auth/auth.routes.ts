@@ -21,6 +21,7 @@ import { requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
 
 const tags = ['auth'];
 const signedIn = 'The session cookie is set on this answer.';
@@ -178,4 +179,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-session', { schema: getSession }, async (req, reply) => forward(req, reply));
   // The link in the reset e-mail: Better Auth checks the token and redirects to the web page.
   app.get('/reset-password/:token', { schema: { hide: true } }, (req, reply) => forward(req, reply));
+  await app.register(twoFactorRoutes);
 };

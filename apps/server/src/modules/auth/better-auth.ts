@@ -1,16 +1,18 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
-import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { authAccounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { CLIENT_IP_HEADER } from './forward.js';
+import { recoveryCodeStore } from './recovery-codes.js';
 
 /**
  * Over https the session cookies are `__Host-` cookies: Secure, for this host only (no Domain), path
@@ -26,6 +28,9 @@ function sessionCookies(publicUrl: string) {
     cookies: { session_token: secure, session_data: secure, dont_remember: secure },
   };
 }
+
+/** 'Trust this device for 30 days' at the sign-in's second step. */
+const TRUSTED_DEVICE_DAYS = 30;
 
 export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
   return betterAuth({
@@ -51,7 +56,13 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     // Reset tokens (and any other verification identifier) are stored as their SHA-256, so a read of
     // the table cannot reset a password; the e-mailed link carries the token itself.
@@ -68,6 +79,16 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
         await enqueueEmail(db, user.email, { kind: 'password-reset', name: user.name, resetUrl: url });
       },
     },
+    // The authenticator app as a second factor (decision 023). Meridian counts and checks the codes itself
+    // before the plugin does (modules/auth/two-factor.service.ts), so the plugin's own lockout is off.
+    plugins: [
+      twoFactor({
+        issuer: 'Meridian',
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+        accountLockout: { enabled: false },
+        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodeStore(config.sessionSecret) },
+      }),
+    ],
     user: {
       additionalFields: {
         phone: { type: 'string', required: true, input: true },
