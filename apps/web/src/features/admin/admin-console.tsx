@@ -4,16 +4,19 @@ import { useUser } from '../../lib/api/get-me';
 import { AdminShell } from './components/admin-shell';
 import { ConsoleNotFound } from './components/console-not-found';
 import { NoAccess } from './components/no-access';
+import { TwoFactorSetupScreen } from './components/two-factor-setup-screen';
 import { adminRoutes } from './routes';
 
 /**
  * Everything under /admin: the app's router knows only 'admin/*' (one lazy route), and the console's
  * own pages are routed here, so none of its code reaches the member app or /login. A member who is
- * not an admin sees that they have no access; the server refuses their /api/admin calls regardless.
+ * not an admin sees that they have no access, an operator without a second factor sets one up first;
+ * the server refuses their /api/admin calls regardless.
  */
 export function AdminConsole() {
   const user = useUser();
   if (user.role !== 'admin') return <NoAccess />;
+  if (!user.secondFactor) return <TwoFactorSetupScreen />;
   return (
     <Routes>
       <Route element={<AdminShell />}>

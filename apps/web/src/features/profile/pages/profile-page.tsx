@@ -9,6 +9,7 @@ import { PayoutForm } from '../components/payout-form';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
 import { SessionsList } from '../components/sessions-list';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 const TAB_VALUES = ['personal', 'withdrawal', 'security', 'notifications'] as const;
 type ProfileTab = (typeof TAB_VALUES)[number];
@@ -59,6 +60,9 @@ export function ProfilePage() {
             {tab === 'security' && (
               <div className="flex flex-col gap-8">
                 <SecurityForm />
+                <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+                  <TwoFactorSection />
+                </div>
                 <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
                   <SessionsList />
                 </div>
