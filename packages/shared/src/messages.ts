@@ -216,6 +216,8 @@ export const twoFactorMessages = {
   scanLead: 'Scan this QR code with your authenticator app, or type the key below into it.',
   qrLabel: 'QR code for your authenticator app',
   secretLabel: 'Setup key',
+  copyKey: 'Copy setup key',
+  keyCopied: 'Setup key copied',
   confirmLead: 'Then enter the 6-digit code the app shows to confirm.',
   codeLabel: 'Code',
   confirm: 'Confirm',
@@ -226,6 +228,8 @@ export const twoFactorMessages = {
   recoveryLead:
     'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.',
   recoverySaved: 'I have saved them',
+  copyCodes: 'Copy recovery codes',
+  codesCopied: 'Recovery codes copied',
   regenerate: 'New recovery codes',
   regenerateLead: 'Your old recovery codes stop working. Enter your password to continue.',
   regenerated: 'New recovery codes made',

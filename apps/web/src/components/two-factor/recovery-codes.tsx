@@ -17,7 +17,7 @@ export function RecoveryCodes({ codes, onSaved }: RecoveryCodesProps) {
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">{twoFactorMessages.recoveryLead}</p>
       <ul
-        aria-label={twoFactorMessages.recoveryTitle}
+        aria-label={twoFactorMessages.copyCodes}
         className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900 dark:bg-slate-800/60 dark:text-slate-100"
       >
         {codes.map((code) => (
@@ -27,8 +27,8 @@ export function RecoveryCodes({ codes, onSaved }: RecoveryCodesProps) {
       <div className="flex flex-wrap gap-3">
         <CopyButton
           text={codes.join('\n')}
-          copiedMessage={twoFactorMessages.recoveryTitle}
-          label={twoFactorMessages.recoveryTitle}
+          copiedMessage={twoFactorMessages.codesCopied}
+          label={twoFactorMessages.copyCodes}
         />
         <Button type="button" onClick={onSaved}>
           {twoFactorMessages.recoverySaved}

@@ -112,8 +112,8 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirme
           </code>
           <CopyButton
             text={key.replace(/\s/g, '')}
-            copiedMessage={twoFactorMessages.secretLabel}
-            label={twoFactorMessages.secretLabel}
+            copiedMessage={twoFactorMessages.keyCopied}
+            label={twoFactorMessages.copyKey}
           />
         </div>
       </div>
