@@ -16,10 +16,10 @@ type Step = { at: 'password' } | { at: 'scan'; enrolment: Enrolment } | { at: 'c
 
 /**
  * Setting up the authenticator app, the member's and the operator's alike: the password, then the QR
- * code (and its key as text) and the app's first code, then the recovery codes, once. The account
- * shows the app as on (and the console opens) only after the codes were seen.
+ * code (and its key as text) and the app's first code, then the recovery codes, once. The caller keeps
+ * this on screen until `onDone` (the codes were seen), whatever the account's state says meanwhile.
  */
-export function TotpEnrolment({ onCancel }: { onCancel?: () => void }) {
+export function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => void; onDone?: () => void }) {
   const [step, setStep] = useState<Step>({ at: 'password' });
   const queryClient = useQueryClient();
   if (step.at === 'password') {
@@ -33,9 +33,11 @@ export function TotpEnrolment({ onCancel }: { onCancel?: () => void }) {
       />
     );
   }
-  return (
-    <RecoveryCodes codes={step.codes} onSaved={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })} />
-  );
+  const saved = () => {
+    onDone?.();
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  };
+  return <RecoveryCodes codes={step.codes} onSaved={saved} />;
 }
 
 function PasswordStep({

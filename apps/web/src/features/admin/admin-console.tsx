@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { LazyPage } from '../../components/ui/lazy-page';
 import { useUser } from '../../lib/api/get-me';
@@ -15,8 +16,10 @@ import { adminRoutes } from './routes';
  */
 export function AdminConsole() {
   const user = useUser();
+  // Set up here, the screen stays until its recovery codes were seen, though the account has the factor by then.
+  const [settingUp, setSettingUp] = useState(!user.secondFactor);
   if (user.role !== 'admin') return <NoAccess />;
-  if (!user.secondFactor) return <TwoFactorSetupScreen />;
+  if (!user.secondFactor || settingUp) return <TwoFactorSetupScreen onDone={() => setSettingUp(false)} />;
   return (
     <Routes>
       <Route element={<AdminShell />}>

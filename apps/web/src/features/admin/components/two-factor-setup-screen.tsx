@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
  * An operator without a second factor, at /admin/...: the console is closed to them (the server answers
  * TWO_FACTOR_REQUIRED) until they set up an authenticator app here; then the console opens.
  */
-export function TwoFactorSetupScreen() {
+export function TwoFactorSetupScreen({ onDone }: { onDone: () => void }) {
   useDocumentTitle(adminMessages.twoFactorSetup.title);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
@@ -26,7 +26,7 @@ export function TwoFactorSetupScreen() {
             <p className="text-sm text-slate-600 dark:text-slate-400">{adminMessages.twoFactorSetup.lead}</p>
           </div>
         </div>
-        <TotpEnrolment />
+        <TotpEnrolment onDone={onDone} />
       </div>
       <DashboardLink size="md" />
     </main>

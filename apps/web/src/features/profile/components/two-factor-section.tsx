@@ -35,12 +35,12 @@ export function TwoFactorSection() {
         <Badge tone={on ? 'success' : 'neutral'}>{on ? twoFactorMessages.statusOn : twoFactorMessages.statusOff}</Badge>
       </div>
       <p className="max-w-lg text-sm text-slate-600 dark:text-slate-400">{twoFactorMessages.description}</p>
-      {!on && open !== 'setup' && (
+      {!on && open === 'none' && (
         <Button type="button" className="self-start" onClick={() => setOpen('setup')}>
           {twoFactorMessages.turnOn}
         </Button>
       )}
-      {!on && open === 'setup' && <TotpEnrolment onCancel={close} />}
+      {open === 'setup' && <TotpEnrolment onCancel={close} onDone={close} />}
       {on && open === 'none' && (
         <div className="flex flex-wrap gap-3">
           <Button type="button" variant="secondary" onClick={() => setOpen('codes')}>
