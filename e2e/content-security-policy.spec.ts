@@ -4,9 +4,8 @@
 // frame included — runs without a single CSP violation; and a script injected inline is refused.
 import { adminMessages } from '@meridian/shared';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from './support/env';
+import { signInAsAdmin } from './support/admin';
 import { depositViaApi, TINY_PNG } from './support/money';
-import { logIn } from './support/ui';
 import { createActiveUser } from './support/users';
 
 test.describe.configure({ timeout: 180_000 });
@@ -79,7 +78,7 @@ test('no page of the platform breaks its own Content-Security-Policy', async ({ 
   const admin = await adminContext.newPage();
   const adminViolations = recordViolations(adminContext, admin);
   try {
-    await logIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInAsAdmin(admin);
     for (const path of ['', 'users', 'transactions', 'withdrawals', 'plans', 'deposit-methods', 'settings', 'audit']) {
       await admin.goto(`/admin/${path}`);
       await expect(admin.getByRole('main')).toBeVisible();

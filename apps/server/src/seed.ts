@@ -65,6 +65,8 @@ export function operatorNotice(admin: { email: string; password: string }, publi
     `  password:  ${admin.password}`,
     '',
     `Sign in at ${publicUrl}/admin and keep the password somewhere safe.`,
+    'The console requires a second factor: at the first sign-in it asks you to set up',
+    'an authenticator app. Lost it? npm run admin -- reset-2fa <email>',
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const rule = '─'.repeat(width + 2);

@@ -188,6 +188,7 @@ export const adminMessages = {
       'user.activate': 'Account activated',
       'user.deactivate': 'Account deactivated',
       'user.role': 'Role changed',
+      'user.reset-2fa': 'Second factor removed',
       'balance.adjust': 'Balance adjusted',
       'balance.adjust-request': 'Adjustment awaiting second approval',
       'balance.adjust-reject': 'Adjustment rejected',
@@ -221,6 +222,7 @@ export const adminMessages = {
       'user.activate': ({ who }: AuditWords) => `activated ${who}'s account`,
       'user.deactivate': ({ who }: AuditWords) => `deactivated ${who}'s account`,
       'user.role': ({ who }: AuditWords) => `changed ${who}'s role`,
+      'user.reset-2fa': ({ who }: AuditWords) => `removed ${who}'s second factor`,
       credit: ({ who, amount }: AuditWords) => `added ${amount} to ${who}'s balance`,
       debit: ({ who, amount }: AuditWords) => `took ${amount} from ${who}'s balance`,
       'balance.adjust': ({ who }: AuditWords) => `adjusted ${who}'s balance`,
@@ -398,6 +400,13 @@ export const adminMessages = {
     requestedBy: (who: string) => `Asked for by ${who}`,
     approve: 'Approve',
     reject: 'Reject',
+  },
+  /** The console's routes for an operator without a second factor, and the setup screen /admin shows them instead. */
+  twoFactorRequired: 'The console needs a second factor: set up an authenticator app to continue.',
+  twoFactorSetup: {
+    title: 'Set up a second factor',
+    lead: 'Operators sign in to the console with a password and a code from an authenticator app. Set one up to continue.',
+    done: 'Second factor set up. Opening the console...',
   },
   consoleSessionExpired: (minutes: number) =>
     `You were signed out of the console after ${minutes} minutes without activity. Sign in again.`,

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'CONSOLE_SESSION_EXPIRED',
   'SECOND_APPROVER_REQUIRED',
   'ADJUSTMENT_NOT_FOUND',
+  /** An operator without a second factor: the console's routes are closed until one is set up. */
+  'TWO_FACTOR_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

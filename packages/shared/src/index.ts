@@ -21,5 +21,6 @@ export * from './schemas/passkeys.js';
 export * from './schemas/sessions.js';
 export * from './schemas/settings.js';
 export * from './schemas/system.js';
+export * from './schemas/two-factor.js';
 export * from './schemas/user.js';
 export * from './schemas/withdrawals.js';

@@ -269,6 +269,56 @@ export const passkeyMessages = {
   signInAgain: 'Log in again to add a passkey',
 } as const;
 
+/** The authenticator app (TOTP) as a second factor: Password & Security, the sign-in's second step, the console's setup (ours). */
+export const twoFactorMessages = {
+  title: 'Authenticator app',
+  description: 'A second step at sign-in: a 6-digit code from an app such as Google Authenticator, 1Password or Authy.',
+  statusOn: 'On',
+  statusOff: 'Off',
+  turnOn: 'Set up authenticator app',
+  turnOff: 'Turn off',
+  passwordLead: 'Enter your password to start.',
+  scanLead: 'Scan this QR code with your authenticator app, or type the key below into it.',
+  qrLabel: 'QR code for your authenticator app',
+  secretLabel: 'Setup key',
+  copyKey: 'Copy setup key',
+  keyCopied: 'Setup key copied',
+  confirmLead: 'Then enter the 6-digit code the app shows to confirm.',
+  codeLabel: 'Code',
+  confirm: 'Confirm',
+  confirming: 'Checking...',
+  enabled: 'Authenticator app turned on',
+  disabled: 'Authenticator app turned off',
+  recoveryTitle: 'Recovery codes',
+  recoveryLead:
+    'Each code signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.',
+  recoverySaved: 'I have saved them',
+  copyCodes: 'Copy recovery codes',
+  codesCopied: 'Recovery codes copied',
+  regenerate: 'New recovery codes',
+  regenerateLead: 'Your old recovery codes stop working. Enter your password to continue.',
+  regenerated: 'New recovery codes made',
+  offTitle: 'Turn off the authenticator app?',
+  offLead: 'Enter your password and a current code from the app.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeFormat: 'The code is 6 digits',
+  recoveryRequired: 'Enter one of your recovery codes',
+  invalidCode: 'This code is not correct, or it was already used. Enter the newest code from your app.',
+  invalidRecoveryCode: 'This recovery code is not correct, or it was already used',
+  locked: 'Too many wrong codes. Please wait a minute and try again.',
+  signInAgain: 'This sign-in has expired. Please log in again.',
+  alreadyOn: 'The authenticator app is already on',
+  notOn: 'The authenticator app is not on',
+  signInTitle: 'Two-step verification',
+  signInLead: 'Enter the 6-digit code from your authenticator app.',
+  signInRecoveryLead: 'Enter one of your recovery codes.',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAppCode: 'Use the authenticator app instead',
+  trustDevice: 'Trust this device for 30 days',
+  verify: 'Verify',
+  backToLogin: 'Back to login',
+} as const;
+
 /** Investments, plans, transfer and history screens (ours, where the specification is silent). */
 export const moneyScreenMessages = {
   /** The history chips; 'Deposit' and 'Withdrawal' are the specification's, the rest ours. */

@@ -1,6 +1,7 @@
 import { adminMessages, can, isOperatorRole, messages, type Permission, UNATTENDED_HEADER } from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import { touchConsoleSession } from '../core/auth/console-activity.js';
+import { hasSecondFactor } from '../core/auth/second-factor.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
 import type { UserRow } from '../core/users/users.queries.js';
 import { AppError } from '../lib/app-error.js';
@@ -84,14 +85,17 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
 
 /**
  * An active operator whose role may do what the route's `permission` names (a route that names none is
- * refused to everyone): a deactivated operator keeps no access to the console. A console session ends
- * after the consoleIdleMinutes setting without a request its operator made (a request marked
- * unattended — a live update's refetch — does not count; member sessions are not affected).
+ * refused to everyone), with a second factor (without one, every console route answers
+ * TWO_FACTOR_REQUIRED and /admin leads to setting one up): a deactivated operator keeps no access to
+ * the console. A console session ends after the consoleIdleMinutes setting without a request its
+ * operator made (a request marked unattended — a live update's refetch — does not count; member
+ * sessions are not affected).
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.user || !isOperatorRole(request.user.role) || !request.user.isActive)
     throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!hasSecondFactor(request.user)) throw new AppError('TWO_FACTOR_REQUIRED', adminMessages.twoFactorRequired);
   const { permission } = request.routeOptions.config;
   if (!permission || !can(request.user.role, permission)) throw new AppError('FORBIDDEN', messages.forbidden);
   const { db, clock, settings } = request.server.deps;

@@ -59,6 +59,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONSOLE_SESSION_EXPIRED: 401,
   SECOND_APPROVER_REQUIRED: 403,
   ADJUSTMENT_NOT_FOUND: 404,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 /** The codes answered with `status`, in the closed list's order (the API document lists them per status). */

@@ -1,16 +1,14 @@
 import { expect } from 'vitest';
 import { type Notification, parseNotification, REALTIME_CHANNEL } from '../lib/realtime-payloads.js';
 import { TestClient } from './client.js';
+import { signedInAdmin } from './operator.js';
 import type { TestContext } from './test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The seeded operator (test-app.ts), signed in. */
+/** The seeded operator (test-app.ts), signed in with password and authenticator code. */
 export async function adminClient(ctx: TestContext): Promise<TestClient> {
-  const admin = new TestClient(ctx.app);
-  const res = await admin.login(ctx.config.adminEmail ?? 'admin@meridian.test', 'operator password');
-  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
-  return admin;
+  return (await signedInAdmin(ctx)).client;
 }
 
 /** Each route answers a visitor 401 and a signed-in member 403, whatever it is sent. */

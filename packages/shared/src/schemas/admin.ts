@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.role',
+  'user.reset-2fa',
   'balance.adjust',
   'balance.adjust-request',
   'balance.adjust-reject',

@@ -32,12 +32,18 @@ export const verifyEmailAnswerSchema = z.looseObject({ status: z.boolean() });
 /** send-verification-email: a fresh link is on its way. */
 export const verificationSentAnswerSchema = z.looseObject({ status: z.boolean() });
 
-/** sign-in/email. */
-export const signInAnswerSchema = z.looseObject({
-  redirect: z.boolean(),
-  url: z.string().optional(),
-  user: authUserSchema,
-});
+/** sign-in/email: signed in, or (an account with a second factor) told to send the code next. */
+export const signInAnswerSchema = z.union([
+  z.looseObject({
+    redirect: z.boolean(),
+    url: z.string().optional(),
+    user: authUserSchema,
+  }),
+  z.looseObject({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }),
+]);
+
+/** two-factor/verify-totp and two-factor/verify-backup-code: the account (the session is in the cookie). */
+export const twoFactorVerifiedAnswerSchema = z.looseObject({ user: authUserSchema });
 
 /** get-session: the current session and its user, or null for a visitor. */
 export const sessionAnswerSchema = z

@@ -29,6 +29,10 @@ export const meSchema = userSchema.extend({
   deactivatedAt: z.string().nullable(),
   /** Whether the e-mail address is verified: until it is, the account cannot be activated. */
   emailVerified: z.boolean(),
+  /** An authenticator app is enrolled and confirmed (Password & Security shows it, sign-in asks for it). */
+  twoFactorEnabled: z.boolean(),
+  /** The account has a second factor of any kind: the console requires one (TWO_FACTOR_REQUIRED). */
+  secondFactor: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,5 +1,6 @@
 import type { Me } from '@meridian/shared';
 import type { Db } from '../../db/client.js';
+import { hasSecondFactor } from '../auth/second-factor.js';
 import { lastDeactivation } from './activation.queries.js';
 import { toUserDto, type UserRow } from './users.queries.js';
 
@@ -10,5 +11,11 @@ import { toUserDto, type UserRow } from './users.queries.js';
  */
 export async function describeMe(db: Db, user: UserRow): Promise<Me> {
   const deactivatedAt = user.isActive ? null : await lastDeactivation(db, user.id);
-  return { ...toUserDto(user), deactivatedAt: deactivatedAt?.toISOString() ?? null, emailVerified: user.emailVerified };
+  return {
+    ...toUserDto(user),
+    deactivatedAt: deactivatedAt?.toISOString() ?? null,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
+    secondFactor: hasSecondFactor(user),
+  };
 }

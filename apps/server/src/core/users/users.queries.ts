@@ -34,6 +34,7 @@ export function userFromSqlRow(r: Record<string, unknown>): UserRow {
     address: String(r.address),
     role: r.role as UserRow['role'],
     isActive: Boolean(r.is_active),
+    twoFactorEnabled: Boolean(r.two_factor_enabled),
     referralId: String(r.referral_id),
     referrerId: (r.referrer_id as string | null) ?? null,
     createdAt: new Date(r.created_at as Date | string),

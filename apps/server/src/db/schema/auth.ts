@@ -19,6 +19,8 @@ export const users = pgTable(
     address: text('address').notNull().default(''),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     isActive: boolean('is_active').notNull().default(false),
+    /** Better Auth's two-factor plugin: an authenticator app is enrolled and confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     referralId: text('referral_id').notNull(),
     referrerId: text('referrer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   type Withdrawal,
   type WithdrawalSettlement,
 } from '@meridian/shared';
+import { removeSecondFactor } from '../../core/auth/second-factor.js';
 import { setAccountActive } from '../../core/users/activation.service.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -14,6 +15,7 @@ import { adjustBalance } from './adjust.service.js';
 export const ADMIN_USAGE = `Usage:
   npm run admin -- activate <email>
   npm run admin -- deactivate <email>
+  npm run admin -- reset-2fa <email>       (removes a lost second factor: sign in by password, set up a new one)
   npm run admin -- adjust <email> <dollars> "<reason>"   (1000.00 credits, -5.00 debits)
   npm run admin -- accrue                  (or: npm run accrue)
   npm run admin -- deposits                (pending deposits, oldest first)
@@ -39,6 +41,7 @@ export function checkUsage(args: readonly string[]): void {
   const [command, ...rest] = args;
   const ok =
     ((command === 'activate' || command === 'deactivate') && rest.length === 1 && rest[0] !== '') ||
+    (command === 'reset-2fa' && rest.length === 1 && !!rest[0]?.trim()) ||
     (command === 'adjust' && rest.length === 3 && !!rest[0] && parseSignedDollars(rest[1] ?? '') !== null) ||
     (command === 'accrue' && rest.length === 0) ||
     (command === 'deposits' && rest.length === 0) ||
@@ -109,6 +112,10 @@ export async function runAdminCommand(
     case 'deactivate': {
       const user = await setAccountActive(db, first, command === 'activate', 'cli', ops.publicUrl);
       return `${user.email} is now ${user.isActive ? 'active' : 'inactive'}`;
+    }
+    case 'reset-2fa': {
+      const user = await removeSecondFactor(db, first, 'cli');
+      return `${user.email} has no second factor now: they sign in with their password and set up a new one`;
     }
     case 'adjust': {
       // Dollars, read by the parser the console's adjust dialog uses; checkUsage refused anything else.

@@ -8,6 +8,7 @@ import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { anotherAdmin, signedInAdmin } from '../../test/operator.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { enrolTotp } from '../../test/two-factor.js';
 import { setRole } from './admin-users.service.js';
 
 let ctx: TestContext;
@@ -122,6 +123,9 @@ describe('POST /api/admin/users/:id/role', () => {
     const member = await fundedUser(ctx, 0);
     const made = await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'owner' });
     expect(made.json()).toMatchObject({ changed: true, user: { role: 'owner' } });
+    // A new operator sets up a second factor before the console opens to them.
+    expect((await member.client.request('GET', '/api/admin/users')).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    await enrolTotp(member.client, member.body.password);
     expect((await member.client.request('GET', '/api/admin/users')).statusCode).toBe(200);
     expect((await post(admin.client, `/api/admin/users/${member.id}/role`, { role: 'owner' })).json().changed).toBe(
       false,

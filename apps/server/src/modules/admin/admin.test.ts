@@ -12,6 +12,7 @@ import { TestClient } from '../../test/client.js';
 import { fundedUser } from '../../test/money.js';
 import { depositParts, postDeposit } from '../../test/multipart.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { enrolTotp } from '../../test/two-factor.js';
 import { ADMIN_USAGE, runAdminCommand, TEST_CLOCK_OFF, UsageError } from './admin-commands.js';
 
 const run = promisify(execFile);
@@ -116,6 +117,9 @@ describe('the seeded operator', () => {
     const user = await findUserByEmail(ctx.db, body.email);
     if (!user) throw new Error('user missing');
     await updateUser(ctx.db, user.id, { role: 'owner', isActive: true });
+    // The console needs a second factor before anything else (TWO_FACTOR_REQUIRED until it is set up).
+    expect((await client.request('GET', '/api/admin/overview')).json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    await enrolTotp(client, body.password);
     expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(200);
     await updateUser(ctx.db, user.id, { isActive: false });
     expect((await client.request('GET', '/api/admin/overview')).statusCode).toBe(403);

@@ -32,6 +32,7 @@ import {
 import { consumeVerificationLink, dropVerificationLinks } from './email-verification.js';
 import { forwardToAuth } from './forward.js';
 import { passkeyRoutes } from './passkey.routes.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
 
 const tags = ['auth'];
 
@@ -264,4 +265,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await passkeyRoutes(app, forward);
   // The link in the reset e-mail: Better Auth checks the token and redirects to the web page.
   app.get('/reset-password/:token', { schema: { hide: true } }, (req, reply) => forward(req, reply));
+  await app.register(twoFactorRoutes);
 };

@@ -7,18 +7,20 @@ import {
 } from '@meridian/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
-import { authAccounts, passkeys, sessions, users, verifications } from '../../db/schema/index.js';
+import { authAccounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { storeVerificationLink } from './email-verification.js';
 import { CLIENT_IP_HEADER } from './forward.js';
+import { recoveryCodeStore } from './recovery-codes.js';
 
 /**
  * Over https the session cookies are `__Host-` cookies: Secure, for this host only (no Domain), path
@@ -34,6 +36,9 @@ function sessionCookies(publicUrl: string) {
     cookies: { session_token: secure, session_data: secure, dont_remember: secure },
   };
 }
+
+/** 'Trust this device for 30 days' at the sign-in's second step. */
+const TRUSTED_DEVICE_DAYS = 30;
 
 export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock: Clock) {
   return betterAuth({
@@ -59,7 +64,14 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: authAccounts, verification: verifications, passkey: passkeys },
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+      },
     }),
     // Reset tokens (and any other verification identifier) are stored as their SHA-256, so a read of
     // the table cannot reset a password; the e-mailed link carries the token itself.
@@ -117,6 +129,14 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock
         rpID: new URL(config.publicUrl).hostname,
         rpName: 'Meridian',
         origin: new URL(config.publicUrl).origin,
+      }),
+      // The authenticator app as a second factor (decision 023). Meridian counts and checks the codes
+      // itself before the plugin does (modules/auth/two-factor.service.ts), so its own lockout is off.
+      twoFactor({
+        issuer: 'Meridian',
+        trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
+        accountLockout: { enabled: false },
+        backupCodeOptions: { amount: 10, storeBackupCodes: recoveryCodeStore(config.sessionSecret) },
       }),
     ],
     user: {

@@ -1,7 +1,8 @@
-import { type ErrorCode, messages, passkeyMessages } from '@meridian/shared';
+import { type ErrorCode, messages, passkeyMessages, twoFactorMessages } from '@meridian/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../http/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import type { Auth } from './better-auth.js';
 
 /** Better Auth's error codes, in the words and statuses Meridian answers with (400 unless said). */
@@ -22,6 +23,15 @@ const MAPPED: Record<string, { code: ErrorCode; message: string; status?: number
   YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: { code: 'FORBIDDEN', message: passkeyMessages.notYours, status: 403 },
   PASSKEY_NOT_FOUND: { code: 'INVALID_CREDENTIALS', message: passkeyMessages.signInFailed },
   AUTHENTICATION_FAILED: { code: 'INVALID_CREDENTIALS', message: passkeyMessages.signInFailed },
+  // The two-factor plugin's (Meridian checks authenticator codes before the plugin does: two-factor.service.ts).
+  INVALID_CODE: { code: 'INVALID_OTP', message: twoFactorMessages.invalidCode },
+  INVALID_BACKUP_CODE: { code: 'INVALID_OTP', message: twoFactorMessages.invalidRecoveryCode },
+  INVALID_TWO_FACTOR_COOKIE: { code: 'UNAUTHENTICATED', message: twoFactorMessages.signInAgain },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: 'UNAUTHENTICATED', message: twoFactorMessages.signInAgain },
+  TOTP_ALREADY_ENABLED: { code: 'CONFLICT', message: twoFactorMessages.alreadyOn },
+  TOTP_NOT_ENABLED: { code: 'VALIDATION_FAILED', message: twoFactorMessages.notOn },
+  TWO_FACTOR_NOT_ENABLED: { code: 'VALIDATION_FAILED', message: twoFactorMessages.notOn },
+  BACKUP_CODES_NOT_ENABLED: { code: 'VALIDATION_FAILED', message: twoFactorMessages.notOn },
 };
 
 /**
@@ -110,9 +120,7 @@ function parseAuthError(text: string): { code?: string; message?: string } {
 function statusFor(status: number, text: string): number {
   const mapped = MAPPED[parseAuthError(text).code ?? ''];
   if (mapped?.status) return mapped.status;
-  if (mapped?.code === 'EMAIL_TAKEN') return 409;
-  if (mapped?.code === 'INVALID_CREDENTIALS') return 401;
-  if (mapped) return 400;
+  if (mapped) return new AppError(mapped.code, mapped.message).statusCode;
   return Math.min(status, 500);
 }
 

@@ -1,5 +1,6 @@
-import { messages, passkeyMessages } from '@meridian/shared';
+import { messages, passkeyMessages, twoFactorMessages } from '@meridian/shared';
 import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/layouts/auth-card';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +9,11 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextLink } from '../../../components/ui/text-link';
 import { returnTo } from '../../../lib/return-to';
+import { notify } from '../../../lib/toast';
 import { useSubmit } from '../../../lib/use-submit';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useSignIn } from '../api/sign-in';
+import { SecondFactorStep } from '../components/second-factor-step';
 import { loadAuthSchemas } from '../load-schemas';
 
 const schema = () => loadAuthSchemas().then((module) => module.loginBodySchema);
@@ -21,11 +24,17 @@ export function LoginPage() {
   const signIn = useSignIn();
   // The specification reports login problems as toasts, one at a time, in its order.
   const form = useZodForm(schema, { report: 'toast', defaultValues: { email: '', password: '' } });
+  const [secondStep, setSecondStep] = useState(false);
+  const signedIn = () => navigate(returnTo(state), { replace: true });
   const submit = useSubmit({
     run: signIn.mutateAsync,
-    success: messages.loginSuccessful,
     form,
-    onSuccess: () => navigate(returnTo(state), { replace: true }),
+    // An account with a second factor is not signed in yet: 'Login successful' waits for the code.
+    onSuccess: (result) => {
+      if (result.secondStep) return setSecondStep(true);
+      notify.success(messages.loginSuccessful);
+      signedIn();
+    },
   });
   const passkey = usePasskeySignIn();
   const submitPasskey = useSubmit({
@@ -33,6 +42,14 @@ export function LoginPage() {
     success: messages.loginSuccessful,
     onSuccess: () => navigate(returnTo(state), { replace: true }),
   });
+
+  if (secondStep) {
+    return (
+      <AuthCard title={twoFactorMessages.signInTitle} description={twoFactorMessages.signInLead}>
+        <SecondFactorStep onSignedIn={signedIn} onBack={() => setSecondStep(false)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -10,6 +10,7 @@ import { PayoutForm } from '../components/payout-form';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
 import { SessionsList } from '../components/sessions-list';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 const TAB_VALUES = ['personal', 'withdrawal', 'security', 'notifications'] as const;
 type ProfileTab = (typeof TAB_VALUES)[number];
@@ -61,6 +62,9 @@ export function ProfilePage() {
               <div className="flex flex-col gap-8">
                 <SecurityForm />
                 <PasskeysList />
+                <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+                  <TwoFactorSection />
+                </div>
                 <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
                   <SessionsList />
                 </div>
