@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.role',
+  'user.sign-out',
   'balance.adjust',
   'deposit.approve',
   'deposit.reject',
