@@ -1,7 +1,7 @@
 // Journey: an owner gives a colleague a role on the user page, and the console shows each role only
 // what it may do. A support operator's navigation lists the overview, users and mailbox, Settings by
-// its address says they have no access, and a member's page offers Deactivate but neither a role nor
-// a balance change; an auditor sees every section read-only: a pending deposit without Approve or
+// its address says they have no access, and a member's page offers Deactivate and Sign out everywhere
+// (which ends the member's sessions) but neither a role nor a balance change; an auditor sees every section read-only: a pending deposit without Approve or
 // Reject, the settings disabled without Save. axe on each of these screens, in light and dark.
 import { adminMessages, messages } from '@meridian/shared';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -96,6 +96,15 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: users.changeRole })).toHaveCount(0);
       await expect(page.getByRole('button', { name: adminMessages.adjust.title })).toHaveCount(0);
       await checkA11y(page, theme, page.getByRole('button', { name: users.deactivate, exact: true }));
+      // ... and signs the member out on every device.
+      const sessions = page.getByRole('definition').filter({ hasText: users.signedInDevices(1) });
+      await expect(sessions).toBeVisible();
+      await page.getByRole('button', { name: users.signOut, exact: true }).click();
+      const signOut = page.getByRole('dialog', { name: users.signOutTitle });
+      await checkA11y(page, theme, signOut);
+      await signOut.getByRole('button', { name: users.signOut, exact: true }).click();
+      await expectToast(page, adminMessages.signedOut);
+      await expect(page.getByRole('definition').filter({ hasText: users.signedInDevices(0) })).toBeVisible();
       // A section the role does not include, by its address.
       await page.goto('/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: messages.forbidden, exact: true })).toBeVisible();

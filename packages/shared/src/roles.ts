@@ -25,6 +25,7 @@ export const PERMISSIONS = [
   'audit.read',
   'exports.download',
   'users.activate',
+  'users.sessions',
   'users.role',
   'balances.adjust',
   'deposits.settle',
@@ -52,7 +53,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'deposits.settle',
     'withdrawals.settle',
   ],
-  support: ['overview.read', 'users.read', 'mailbox.read', 'users.activate', 'mailbox.resend'],
+  support: ['overview.read', 'users.read', 'mailbox.read', 'users.activate', 'users.sessions', 'mailbox.resend'],
   auditor: READS,
 };
 

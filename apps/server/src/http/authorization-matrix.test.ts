@@ -98,6 +98,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/users/:id/transactions': 'users.read',
   'POST /api/admin/users/:id/activate': 'users.activate',
   'POST /api/admin/users/:id/deactivate': 'users.activate',
+  'POST /api/admin/users/:id/sign-out': 'users.sessions',
   'POST /api/admin/users/:id/role': 'users.role',
   'POST /api/admin/users/:id/adjust': 'balances.adjust',
   'GET /api/admin/adjustments': 'transactions.read',

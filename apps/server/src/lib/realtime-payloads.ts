@@ -16,10 +16,11 @@ export const REALTIME_CHANNEL = 'meridian_events';
 export const MAX_PAYLOAD_BYTES = 7999;
 
 /**
- * Why a user's sockets are closed at once on every node: their account was deactivated (their
- * sessions are gone), or their role changed (a socket keeps the role it was opened with).
+ * Why a user's sockets are closed at once on every node: their account was deactivated or an operator
+ * signed them out (their sessions are gone), or their role changed (a socket keeps the role it was
+ * opened with).
  */
-export const DISCONNECT_REASONS = ['deactivated', 'role-changed'] as const;
+export const DISCONNECT_REASONS = ['deactivated', 'role-changed', 'signed-out'] as const;
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
 /**

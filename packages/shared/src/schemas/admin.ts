@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.role',
   'user.reset-2fa',
+  'user.sign-out',
   'balance.adjust',
   'balance.adjust-request',
   'balance.adjust-reject',

@@ -31,6 +31,17 @@ export interface OperatorActor {
 }
 
 /**
+ * Refuses (403), on rows locked by lockOperatorsAnd, a change of `target` by an operator who, as the
+ * locked rows now stand, may not make it: no longer active or no longer in a role with `permission` (a
+ * concurrent change of theirs won the lock), or not an owner while `target` is an operator.
+ */
+export function guardActor(locked: readonly UserRow[], target: UserRow, actor: OperatorActor): void {
+  const me = locked.find((r) => r.id === actor.userId);
+  if (!me?.isActive || !mayChangeAccount(me.role, target.role, actor.permission))
+    throw new AppError('FORBIDDEN', messages.forbidden);
+}
+
+/**
  * Refuses, on rows locked by lockOperatorsAnd, a change of `target` that:
  * - is made by an operator who, as the locked rows now stand, may not make it (403): no longer active
  *   or no longer in a role with `permission` (a concurrent change of theirs won the lock), or not an
@@ -46,11 +57,7 @@ export function guardOperatorChange(
   actor: OperatorActor | undefined,
   lastMessage: string = adminMessages.lastActiveAdmin,
 ): void {
-  if (actor !== undefined) {
-    const me = locked.find((r) => r.id === actor.userId);
-    if (!me?.isActive || !mayChangeAccount(me.role, target.role, actor.permission))
-      throw new AppError('FORBIDDEN', messages.forbidden);
-  }
+  if (actor !== undefined) guardActor(locked, target, actor);
   if (isActiveOwner(target) && !locked.some((r) => r.id !== target.id && isActiveOwner(r)))
     throw new AppError('LAST_ADMIN', lastMessage);
 }

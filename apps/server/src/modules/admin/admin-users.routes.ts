@@ -23,7 +23,14 @@ import { idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { errorResponses } from '../../http/openapi.js';
 import { adjustUserBalance, decideAdjustment, listAwaitingAdjustments } from './adjust.service.js';
 import { listAdminUsers } from './admin-users.queries.js';
-import { consoleActor, setActive, setRole, userDetail, userTransactions } from './admin-users.service.js';
+import {
+  consoleActor,
+  setActive,
+  setRole,
+  signOutEverywhere,
+  userDetail,
+  userTransactions,
+} from './admin-users.service.js';
 
 const tags = ['admin-users'];
 const params = adminIdParamsSchema;
@@ -109,6 +116,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/admin/users/:id/deactivate', { config: { permission: 'users.activate' }, schema: deactivate }, (req) =>
     setActive(db, req.params.id, false, currentUser(req), config.publicUrl),
+  );
+
+  const signOut = {
+    operationId: 'signUserOutEverywhere',
+    summary: 'End every session of an account, on every device',
+    tags,
+    params,
+    body: noBody,
+    response: guarded,
+  };
+  app.post('/admin/users/:id/sign-out', { config: { permission: 'users.sessions' }, schema: signOut }, (req) =>
+    signOutEverywhere(db, req.params.id, currentUser(req)),
   );
 
   const role = {

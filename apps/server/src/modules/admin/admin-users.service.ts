@@ -13,8 +13,9 @@ import { allInvestmentsOf } from '../../core/investments/investments.queries.js'
 import { disconnectUsers, publishChanged, publishToAdmins } from '../../core/realtime/publish.js';
 import { listReferees } from '../../core/referrals/referees.js';
 import { changeAccountActive } from '../../core/users/activation.service.js';
-import { guardOperatorChange, lockOperatorsAnd } from '../../core/users/operators.js';
+import { guardActor, guardOperatorChange, lockOperatorsAnd } from '../../core/users/operators.js';
 import {
+  endSessions,
   findUserById,
   findUserByReferralId,
   toUserDto,
@@ -123,6 +124,33 @@ export async function setRole(db: Db, id: string, role: Role, admin: UserRow): P
     await disconnectUsers(tx, [id], 'role-changed');
     await publishToAdmins(tx);
     return true;
+  });
+  return changeAnswer(db, id, changed);
+}
+
+/**
+ * Signs a user out on every device (a support operator's way to help a member whose device was lost):
+ * their session rows go and their open sockets close on every node when it commits; audited with how
+ * many sessions ended. An operator's account only by an owner, checked on the locked operator rows as
+ * every change of operators is; never one's own (the account menu signs oneself out).
+ */
+export async function signOutEverywhere(db: Db, id: string, admin: UserRow): Promise<AdminUserChange> {
+  const changed = await moneyTransaction(db, async (tx) => {
+    const locked = await lockOperatorsAnd(tx, { id });
+    const target = locked.find((r) => r.id === id);
+    if (!target) throw new AppError('USER_NOT_FOUND', messages.userNotFound);
+    if (target.id === admin.id) throw new AppError('OWN_ACCOUNT', adminMessages.ownSignOut);
+    guardActor(locked, target, { userId: admin.id, permission: 'users.sessions' });
+    const sessions = await endSessions(tx, id);
+    await disconnectUsers(tx, [id], 'signed-out');
+    await recordAudit(tx, {
+      actor: consoleActor(admin),
+      action: 'user.sign-out',
+      targetUserId: id,
+      details: { sessions },
+    });
+    await publishToAdmins(tx);
+    return sessions > 0;
   });
   return changeAnswer(db, id, changed);
 }

@@ -154,6 +154,37 @@ describe('a support operator', () => {
   });
 });
 
+describe('signing an account out everywhere', () => {
+  it("a support operator ends every session of a member, audited; never an operator's, and finance may not", async () => {
+    const support = await anotherAdmin(ctx, 'support');
+    const finance = await anotherAdmin(ctx, 'finance');
+    const member = await fundedUser(ctx, 0);
+    expect((await member.client.request('GET', '/api/me')).statusCode).toBe(200);
+
+    const before = await written();
+    expectForbidden(await post(finance.client, `/api/admin/users/${member.id}/sign-out`), 'finance');
+    expectForbidden(await post(support.client, `/api/admin/users/${finance.id}/sign-out`), 'an operator');
+    expect(await written()).toBe(before);
+    expect((await finance.client.request('GET', '/api/me')).statusCode).toBe(200);
+    expect((await member.client.request('GET', '/api/me')).statusCode).toBe(200);
+
+    const res = await post(support.client, `/api/admin/users/${member.id}/sign-out`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ changed: true, user: { id: member.id, isActive: true } });
+    expect((await member.client.request('GET', '/api/me')).statusCode).toBe(401);
+    const audit = await rows<{ actor: string; details: unknown }>(
+      ctx.db,
+      sql`SELECT actor, details FROM audit_log WHERE target_user_id = ${member.id} AND action = 'user.sign-out'`,
+    );
+    expect(audit).toEqual([{ actor: `admin:${support.email}`, details: { sessions: 1 } }]);
+    // Again: nobody is signed in, nothing more to end.
+    expect((await post(support.client, `/api/admin/users/${member.id}/sign-out`)).json().changed).toBe(false);
+    const own = await post(support.client, `/api/admin/users/${support.id}/sign-out`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toMatchObject({ code: 'OWN_ACCOUNT', message: adminMessages.ownSignOut });
+  });
+});
+
 describe('an owner', () => {
   it('gives every role, each change audited with before and after', async () => {
     const member = await fundedUser(ctx, 0);

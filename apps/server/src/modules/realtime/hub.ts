@@ -14,6 +14,7 @@ const OPEN = 1;
 const DISCONNECT_TEXT: Record<DisconnectReason, string> = {
   deactivated: 'Account deactivated',
   'role-changed': 'Role changed',
+  'signed-out': 'Signed out',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { type AdminUserDetail, adminMessages, can, mayChangeAccount, ROLES, type Role } from '@meridian/shared';
-import { Scale, ShieldCheck, UserCheck, UserX } from 'lucide-react';
+import { LogOut, Scale, ShieldCheck, UserCheck, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmModal } from '../../../../components/ui/confirm-modal';
@@ -9,16 +9,17 @@ import { useUser } from '../../../../lib/api/get-me';
 import { notify } from '../../../../lib/toast';
 import { useSetUserActive } from '../../api/set-user-active';
 import { useSetUserRole } from '../../api/set-user-role';
+import { useSignOutUser } from '../../api/sign-out-user';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 
-type Dialog = 'active' | 'role' | 'adjust' | null;
+type Dialog = 'active' | 'sign-out' | 'role' | 'adjust' | null;
 
 const m = adminMessages.users;
 const roleOptions = ROLES.map((value) => ({ value, label: adminMessages.roles.names[value] }));
 
 /**
  * What the signed-in operator's role may do to an account, and nothing else: activate or deactivate it
- * (an operator's account only by an owner), give it a role (an owner, never to themselves), adjust the
+ * and sign it out everywhere (an operator's account only by an owner), give it a role (an owner, never to themselves), adjust the
  * balance; each confirmed first. The server has the last word: it refuses the last owner and one's own
  * account, and its message is what the toast says.
  */
@@ -29,8 +30,10 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
   const [role, setRole] = useState<Role>(user.role);
   const setActive = useSetUserActive();
   const changeRole = useSetUserRole();
+  const signOut = useSignOutUser();
   const self = user.id === me.id;
   const mayActivate = !self && mayChangeAccount(me.role, user.role, 'users.activate');
+  const mayEndSessions = !self && mayChangeAccount(me.role, user.role, 'users.sessions');
   const mayChangeRole = !self && mayChangeAccount(me.role, user.role, 'users.role');
   const mayAdjust = can(me.role, 'balances.adjust');
   const roleId = useId();
@@ -39,6 +42,16 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
     try {
       await setActive.mutateAsync({ userId: user.id, active: !user.isActive });
       notify.success(user.isActive ? adminMessages.deactivated : adminMessages.activated);
+    } catch (error) {
+      notify.failure(error);
+    }
+    setOpen(null);
+  };
+
+  const confirmSignOut = async () => {
+    try {
+      await signOut.mutateAsync(user.id);
+      notify.success(adminMessages.signedOut);
     } catch (error) {
       notify.failure(error);
     }
@@ -71,6 +84,12 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
             {m.activate}
           </Button>
         ))}
+      {mayEndSessions && (
+        <Button variant="secondary" size="sm" onClick={() => setOpen('sign-out')}>
+          <LogOut className="size-4" aria-hidden="true" />
+          {m.signOut}
+        </Button>
+      )}
       {mayChangeRole && (
         <Button
           variant="secondary"
@@ -100,6 +119,20 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
         variant={user.isActive ? 'danger' : 'primary'}
         busy={setActive.isPending}
         onConfirm={() => void confirmActive()}
+        onCancel={() => setOpen(null)}
+      >
+        <Who name={user.name} email={user.email} />
+      </ConfirmModal>
+
+      <ConfirmModal
+        isOpen={open === 'sign-out'}
+        title={m.signOutTitle}
+        description={m.signOutBody}
+        confirmLabel={m.signOut}
+        busyLabel={m.signingOut}
+        variant="danger"
+        busy={signOut.isPending}
+        onConfirm={() => void confirmSignOut()}
         onCancel={() => setOpen(null)}
       >
         <Who name={user.name} email={user.email} />
