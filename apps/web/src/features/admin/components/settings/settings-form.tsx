@@ -89,6 +89,13 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           <FormField name="consoleIdleMinutes" label={labels.consoleIdleMinutes} hint={hints.consoleIdleMinutes}>
             {(field) => <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...field} />}
           </FormField>
+          <FormField
+            name="fourEyesThresholdCents"
+            label={labels.fourEyesThresholdCents}
+            hint={hints.fourEyesThresholdCents}
+          >
+            {(field) => <MoneyInput {...field} />}
+          </FormField>
         </Section>
       </div>
       <Card className="flex flex-col gap-4 p-5 lg:sticky lg:top-6">
