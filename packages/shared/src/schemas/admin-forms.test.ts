@@ -195,6 +195,28 @@ describe('settingsFormSchema: the console sign-out', () => {
   });
 });
 
+describe('settingsFormSchema: the four-eyes threshold', () => {
+  const values = settingsFormValues(DEFAULT_SETTINGS);
+
+  it('shows $10,000 by default, reads dollars to cents, and refuses nothing or $0 with its message', () => {
+    expect(values.fourEyesThresholdCents).toBe('10000');
+    expect(settingsFormSchema.parse({ ...values, fourEyesThresholdCents: '2,500' }).fourEyesThresholdCents).toBe(
+      250_000,
+    );
+    for (const typed of ['', '0']) {
+      expect(issues(settingsFormSchema.safeParse({ ...values, fourEyesThresholdCents: typed })), typed).toEqual([
+        ['fourEyesThresholdCents', adminMessages.settings.fourEyesInvalid],
+      ]);
+    }
+  });
+
+  it('lists a change of the threshold in dollars', () => {
+    expect(settingsChanges(DEFAULT_SETTINGS, { ...values, fourEyesThresholdCents: '2500' })).toEqual([
+      { key: 'fourEyesThresholdCents', label: 'Second approval from', from: '$10,000.00', to: '$2,500.00' },
+    ]);
+  });
+});
+
 describe('settingsChanges', () => {
   const saved = { ...DEFAULT_SETTINGS, transferFeeBps: 200, autoActivateAfterHours: null };
 

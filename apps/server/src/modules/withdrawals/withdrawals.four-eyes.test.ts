@@ -170,6 +170,33 @@ describe('a withdrawal at or above the four-eyes threshold', () => {
   });
 });
 
+describe('four eyes from the command line', () => {
+  it("'cli' is one operator: its approval of a large withdrawal is the first, and it says so", async () => {
+    const m = await fundedUser(ctx, LARGE);
+    const id = await filedWithdrawal(ctx, m, LARGE);
+    // As `npm run admin` reaches the running server.
+    const run = (args: string[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/internal/admin',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-admin-token': 'test-internal-token' },
+        payload: { args },
+      });
+    expect((await run(['approve-withdrawal', id])).json().output).toBe(
+      `withdrawal ${id} approved first: a second operator must approve it`,
+    );
+    const again = await run(['approve-withdrawal', id]);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.code).toBe('SECOND_APPROVER_REQUIRED');
+    expect((await approve(second, id)).json()).toMatchObject({ withdrawal: { status: 'paid' } });
+    expect((await audits(id)).map((a) => [a.actor, a.action])).toEqual([
+      ['cli', 'withdrawal.first-approve'],
+      [secondActor, 'withdrawal.approve'],
+    ]);
+  });
+});
+
 describe('the four-eyes threshold setting', () => {
   it('is $10,000 until an operator sets another; a lower one takes effect on the next approval', async () => {
     expect((await first.request('GET', '/api/admin/settings')).json()).toMatchObject({

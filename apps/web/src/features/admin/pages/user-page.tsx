@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useAdminUser } from '../api/get-user';
 import { AdminPage } from '../components/admin-page';
 import { RoleBadge } from '../components/role-badge';
+import { PendingAdjustments } from '../components/user/pending-adjustments';
 import { UserActions } from '../components/user/user-actions';
 import { UserInvestments } from '../components/user/user-investments';
 import { UserReceipts } from '../components/user/user-receipts';
@@ -149,6 +150,8 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
           </CardContent>
         </Card>
       </div>
+
+      <PendingAdjustments userId={user.id} />
 
       <div className="flex flex-col gap-4">
         <Tabs idPrefix="admin-user" label="User sections" items={tabs} value={tab} onValueChange={setTab} />

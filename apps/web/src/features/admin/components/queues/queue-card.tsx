@@ -1,6 +1,7 @@
 import { adminMessages, formatCents } from '@meridian/shared';
 import { Check, X } from 'lucide-react';
 import { type ReactNode, type Ref, useId } from 'react';
+import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { TextLink } from '../../../../components/ui/text-link';
 import { formatDateTime } from '../../../../lib/format-date';
@@ -14,6 +15,8 @@ export interface QueueRequest {
   userEmail: string;
   amountCents: number;
   createdAt: string;
+  /** Four eyes: the operator who approved it first; a second, different one decides. */
+  firstApprovedBy?: string | null;
 }
 
 interface QueueCardProps {
@@ -62,6 +65,12 @@ export function QueueCard({
           {amount}
         </p>
       </div>
+      {request.firstApprovedBy && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <Badge tone="warning">{adminMessages.fourEyes.awaitingSecond}</Badge>
+          <span className="break-all">{adminMessages.fourEyes.firstApproved(request.firstApprovedBy)}</span>
+        </p>
+      )}
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <Meta term={queues.member}>
           <span className="break-all">{request.userEmail}</span>

@@ -41,6 +41,12 @@ interface QueueListProps<T extends QueueRequest> {
   mayDecide: boolean;
 }
 
+const awaitsSecond = (result: unknown) =>
+  typeof result === 'object' &&
+  result !== null &&
+  'awaitingSecondApproval' in result &&
+  !!result.awaitingSecondApproval;
+
 /** A refusal that will not change on retry (already settled, not found): the dialog closes on it. */
 const isFinal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -71,7 +77,11 @@ export function QueueList<T extends QueueRequest>({
   const close = () => setOpen(null);
   const submit = useSubmit({
     run: ({ item, decision }: { item: T; decision: Decision }) => decide(item, decision),
-    success: (_result, { decision }) => (decision.kind === 'approve' ? text.approved : text.rejected),
+    success: (result, { decision }) => {
+      if (decision.kind === 'reject') return text.rejected;
+      // Four eyes: a large withdrawal's first approval pays nothing out yet.
+      return awaitsSecond(result) ? adminMessages.fourEyes.withdrawalFirstApproved : text.approved;
+    },
     onSuccess: close,
     onError: (error) => isFinal(error) && close(),
   });

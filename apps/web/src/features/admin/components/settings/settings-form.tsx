@@ -92,6 +92,13 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           <FormField name="consoleIdleMinutes" label={labels.consoleIdleMinutes} hint={hints.consoleIdleMinutes}>
             {(field) => <Input inputMode="numeric" autoComplete="off" className="tabular-nums" {...field} />}
           </FormField>
+          <FormField
+            name="fourEyesThresholdCents"
+            label={labels.fourEyesThresholdCents}
+            hint={hints.fourEyesThresholdCents}
+          >
+            {(field) => <MoneyInput {...field} />}
+          </FormField>
         </Section>
       </fieldset>
       {mayManage ? (

@@ -43,7 +43,9 @@ export function AdjustBalanceDialog({ isOpen, onClose, userId, userName, balance
       const body = { amountCents: amount, reason };
       return adjust.mutateAsync({ userId, ...body, idempotencyKey: keyFor({ userId, ...body }) });
     },
-    success: adminMessages.adjusted,
+    // Four eyes: a large one is only recorded until a second operator approves it.
+    success: (result) =>
+      'pendingAdjustment' in result ? adminMessages.fourEyes.adjustmentRequested : adminMessages.adjusted,
     form,
     onSuccess: () => {
       settle();
