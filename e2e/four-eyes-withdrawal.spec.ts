@@ -8,6 +8,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { E2E_ADMIN } from './support/env';
 import { waitForMail } from './support/mailbox';
 import { fund, summaryFigure, withdrawViaApi } from './support/money';
+import { enrolViaApi } from './support/totp';
 import { expectToast } from './support/ui';
 import { appOrigin, makeUser, registerViaApi } from './support/users';
 
@@ -29,7 +30,8 @@ for (const theme of ['light', 'dark'] as const) {
       await fund(user.email, 600_000);
       await withdrawViaApi(page, user.email, 1_000_000);
 
-      // The second operator: a member the seeded operator makes an admin, in a browser of their own.
+      // The second operator: a member the seeded owner makes a finance operator, in a browser of their own,
+      // who sets up a second factor (the console requires one).
       const context = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce' });
       try {
         const second = await context.newPage();
@@ -38,11 +40,12 @@ for (const theme of ['light', 'dark'] as const) {
         const { id } = (await (await second.request.get('/api/me')).json()) as { id: string };
         for (const [url, data] of [
           [`/api/admin/users/${id}/activate`, {}],
-          [`/api/admin/users/${id}/role`, { role: 'admin' }],
+          [`/api/admin/users/${id}/role`, { role: 'finance' }],
         ] as const) {
           const res = await admin.request.post(url, { data, headers: { origin: appOrigin() } });
           expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
         }
+        await enrolViaApi(second.request, appOrigin(), operator.password);
 
         // The first operator approves: nothing is paid out, the card says it awaits a second approval.
         await openConsole(admin);
