@@ -95,7 +95,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.user || !isOperatorRole(request.user.role) || !request.user.isActive)
     throw new AppError('FORBIDDEN', messages.forbidden);
-  if (!hasSecondFactor(request.user)) throw new AppError('TWO_FACTOR_REQUIRED', adminMessages.twoFactorRequired);
+  if (!(await hasSecondFactor(request.server.deps.db, request.user)))
+    throw new AppError('TWO_FACTOR_REQUIRED', adminMessages.twoFactorRequired);
   const { permission } = request.routeOptions.config;
   if (!permission || !can(request.user.role, permission)) throw new AppError('FORBIDDEN', messages.forbidden);
   const { db, clock, settings } = request.server.deps;

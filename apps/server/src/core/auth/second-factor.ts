@@ -5,13 +5,14 @@ import { twoFactors, users, verifications } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { findUserByEmail, type UserRow } from '../users/users.queries.js';
+import { hasPasskey } from './passkeys.js';
 
 /**
  * Whether the account has a second factor: the one test the console's guard (and anything else that
- * requires one) asks. Today a confirmed authenticator app; passkeys will count too.
+ * requires one) asks. A confirmed authenticator app (no query), or a passkey, which is both factors.
  */
-export function hasSecondFactor(user: Pick<UserRow, 'twoFactorEnabled'>): boolean {
-  return user.twoFactorEnabled;
+export async function hasSecondFactor(db: Db, user: Pick<UserRow, 'id' | 'twoFactorEnabled'>): Promise<boolean> {
+  return user.twoFactorEnabled || (await hasPasskey(db, user.id));
 }
 
 /**

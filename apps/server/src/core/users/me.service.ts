@@ -7,7 +7,8 @@ import { toUserDto, type UserRow } from './users.queries.js';
 /**
  * GET /api/me: the user, and for an inactive account whether an operator deactivated it, so the app
  * tells a deactivated member to contact support instead of promising activation within 24 hours.
- * Active accounts (nearly every call) cost no query.
+ * An active account costs no deactivation lookup; one without an authenticator app costs one indexed
+ * lookup for a passkey (which also counts as a second factor).
  */
 export async function describeMe(db: Db, user: UserRow): Promise<Me> {
   const deactivatedAt = user.isActive ? null : await lastDeactivation(db, user.id);
@@ -16,6 +17,6 @@ export async function describeMe(db: Db, user: UserRow): Promise<Me> {
     deactivatedAt: deactivatedAt?.toISOString() ?? null,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    secondFactor: hasSecondFactor(user),
+    secondFactor: await hasSecondFactor(db, user),
   };
 }

@@ -2,6 +2,7 @@ import { passkeyMessages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPasskey } from '../../core/auth/passkeys.js';
+import { updateUser } from '../../core/users/users.queries.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { SoftPasskey } from '../../test/soft-passkey.js';
@@ -277,5 +278,23 @@ describe('the address’s login limit', () => {
     const third = await attempt();
     expect(third.statusCode).toBe(429);
     expect(third.json().error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('a passkey as the console’s second factor', () => {
+  it('lets an operator without an authenticator app into the console once they have a passkey', async () => {
+    const operator = await member();
+    await updateUser(ctx.db, operator.id, { role: 'finance', isActive: true });
+    const before = await operator.client.request('GET', '/api/admin/withdrawals');
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toMatchObject({ error: { code: 'TWO_FACTOR_REQUIRED' } });
+    expect((await operator.client.request('GET', '/api/me')).json()).toMatchObject({ secondFactor: false });
+
+    expect((await enrol(operator)).res.statusCode).toBe(200);
+    expect((await operator.client.request('GET', '/api/me')).json()).toMatchObject({
+      secondFactor: true,
+      twoFactorEnabled: false,
+    });
+    expect((await operator.client.request('GET', '/api/admin/withdrawals')).statusCode).toBe(200);
   });
 });
