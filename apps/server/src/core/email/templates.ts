@@ -1,8 +1,14 @@
-import { formatCents, RESET_LINK_VALID_MINUTES } from '@meridian/shared';
+import { formatCents, RESET_LINK_VALID_MINUTES, SIGN_IN_ALERT_LINK_VALID_HOURS } from '@meridian/shared';
 
 export type EmailTemplate =
   | { kind: 'welcome'; name: string; dashboardUrl: string }
   | { kind: 'password-reset'; name: string; resetUrl: string }
+  /**
+   * A security notice (sent whether or not the address is verified): a sign-in from a browser the
+   * account had not used. No name, only what the owner needs to recognise it, and the link that signs
+   * every session out and starts a password reset.
+   */
+  | { kind: 'security-new-sign-in'; at: string; device: string; ipAddress: string; secureUrl: string }
   | { kind: 'account-activated'; name: string; dashboardUrl: string }
   | {
       kind: 'deposit-processing';
@@ -69,11 +75,22 @@ export interface RenderedEmail {
  * The templates whose message carries a secret (a one-time code, a reset link): once such a message is
  * sent or given up its stored bodies keep '[redacted]' instead, so it can never be sent again as it was.
  */
-export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = ['withdrawal-otp', 'password-reset'];
+export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = [
+  'withdrawal-otp',
+  'password-reset',
+  'security-new-sign-in',
+];
 
 /** What a message carries that must not be kept once it is sent: as written in the text and in the HTML. */
 export function secretsOf(t: EmailTemplate): string[] {
-  const secret = t.kind === 'withdrawal-otp' ? t.code : t.kind === 'password-reset' ? t.resetUrl : null;
+  const secret =
+    t.kind === 'withdrawal-otp'
+      ? t.code
+      : t.kind === 'password-reset'
+        ? t.resetUrl
+        : t.kind === 'security-new-sign-in'
+          ? t.secureUrl
+          : null;
   return secret === null ? [] : [...new Set([secret, escapeHtml(secret)])];
 }
 
@@ -166,6 +183,24 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
             `Hello ${t.name},`,
             `Someone asked to reset the password of your Meridian account. If it was you, choose a new password: ${t.resetUrl}`,
             `The link expires in ${RESET_LINK_VALID_MINUTES} minutes and works once. If it was not you, ignore this e-mail.`,
+          ],
+          year,
+        ),
+      };
+    case 'security-new-sign-in':
+      return {
+        subject: 'New sign-in to your account',
+        html: layout(
+          `<p>Your Meridian account was just signed in to from a device it had not used before.</p><p>When: ${escapeHtml(t.at)}<br>Device: ${escapeHtml(t.device)}<br>IP: ${escapeHtml(t.ipAddress)}</p><p>If it was you, there is nothing to do.</p><p>If it was not you, <a href="${escapeHtml(t.secureUrl)}">sign out every session and reset your password</a>. The link expires in ${SIGN_IN_ALERT_LINK_VALID_HOURS} hours and works once.</p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            'Your Meridian account was just signed in to from a device it had not used before.',
+            `When: ${t.at}\nDevice: ${t.device}\nIP: ${t.ipAddress}`,
+            'If it was you, there is nothing to do.',
+            `If it was not you, sign out every session and reset your password: ${t.secureUrl}`,
+            `The link expires in ${SIGN_IN_ALERT_LINK_VALID_HOURS} hours and works once.`,
           ],
           year,
         ),

@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './ledger.js';
 export * from './operations.js';
+export * from './sign-ins.js';

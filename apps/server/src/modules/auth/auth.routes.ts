@@ -17,10 +17,12 @@ import { z } from 'zod';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
-import { requireUser } from '../../http/guards.js';
+import { findUserByEmail } from '../../core/users/users.queries.js';
+import { requireFreshProof, requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { limitPasswordReset, limitSignUp, refuseCommonPassword, startLogin } from './auth-limits.js';
 import { forwardToAuth } from './forward.js';
+import { noteDevice, noteSignIn } from './sign-ins.service.js';
 
 const tags = ['auth'];
 const signedIn = 'The session cookie is set on this answer.';
@@ -39,7 +41,13 @@ const resetPasswordBodySchema = z.strictObject({
  * so no one can rewrite their referral code or role through it.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, db } = app.deps;
+  const { auth, clock, config, db } = app.deps;
+  const attemptOf = (req: Parameters<typeof forwardToAuth>[2]) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
+    cookieHeader: req.headers.cookie,
+    now: clock.now(),
+  });
   const forward = (
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
@@ -73,6 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // at once, while the bonus waits for the referee's activation.
     return forward(req, reply, body, async (status) => {
       if (status !== 200) return;
+      const user = await findUserByEmail(db, body.email);
+      // The browser that signed up is the account's first known device: signing in from it again is no news.
+      if (user)
+        reply.header('set-cookie', await noteDevice(db, config.publicUrl, user, attemptOf(req), { alert: false }));
       await enqueueEmail(db, body.email, {
         kind: 'welcome',
         name: body.name,
@@ -95,14 +107,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const email = req.body.email.trim().toLowerCase();
     const onStatus = await startLogin(db, config, req.ip, email);
     const body = { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true };
-    return forward(req, reply, body, onStatus);
+    return forward(req, reply, body, async (status) => {
+      // Recorded before the limit may turn a failure into a 429: it was an attempt all the same.
+      if (status === 200 || status === 401) {
+        const cookie = await noteSignIn(db, config.publicUrl, email, 'password', status === 200, attemptOf(req));
+        if (cookie) reply.header('set-cookie', cookie);
+      }
+      await onStatus(status);
+    });
   });
 
   // Who is asking is checked before what they sent: a visitor is told to log in, not how to fill the form.
   app.post(
     '/change-password',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, requireFreshProof],
       schema: {
         operationId: 'changePassword',
         summary: 'Change the password',

@@ -3,12 +3,14 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { recordProof } from '../../core/auth/proof.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { uniqueReferralId } from '../../core/users/referral-id.js';
 import type { Db } from '../../db/client.js';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.js';
 import { openUserAccounts } from '../../ledger/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { authErrorLogger, authLogger } from '../../lib/log-options.js';
 import { CLIENT_IP_HEADER } from './forward.js';
 
@@ -27,7 +29,7 @@ function sessionCookies(publicUrl: string) {
   };
 }
 
-export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
+export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock: Clock) {
   return betterAuth({
     appName: 'Meridian',
     baseURL: config.publicUrl,
@@ -80,6 +82,15 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger) {
       },
     },
     databaseHooks: {
+      // A session is made by proving the password (sign-in, sign-up, a password change): a fresh proof
+      // for step-up. With a second factor, Better Auth makes it only once that factor is verified.
+      session: {
+        create: {
+          async after(session) {
+            await recordProof(db, session.id, clock.now());
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
