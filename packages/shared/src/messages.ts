@@ -220,6 +220,8 @@ export const securityMessages = {
   failed: 'Failed attempt',
   methods: { password: 'Password' },
   secureAccountTitle: 'Secure your account',
+  secureAccountLead:
+    'A sign-in to your account that was not you: every session is signed out, and you choose a new password.',
   secureAccountWorking: 'Securing your account...',
   secureAccountDone:
     'Every session of your account has been signed out. We have sent you an e-mail to choose a new password.',

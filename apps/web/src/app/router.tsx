@@ -78,6 +78,12 @@ function routes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
               }),
             },
+            {
+              path: 'secure-account',
+              lazy: async () => ({
+                Component: (await import('../features/auth/pages/secure-account-page')).SecureAccountPage,
+              }),
+            },
           ],
         },
         {
