@@ -20,7 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
         ['Account name', 'E2E User'],
         ['Routing number', '021000021'],
         ['Swift code', 'FMBKUS33'],
-      ]) {
+      ] as const) {
         await page.getByLabel(label, { exact: true }).fill(value);
       }
       const accountNumber = page.getByLabel('Account number', { exact: true });

@@ -1,4 +1,5 @@
 import {
+  messages,
   secureAccountAnswerSchema,
   secureAccountBodySchema,
   securityMessages,
@@ -47,7 +48,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.sessionToken) throw new AppError('UNAUTHENTICATED', securityMessages.stepUpRequired);
+      if (!req.sessionToken) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
       const at = await stepUpWithPassword(db, auth, config, currentUser(req), req.sessionToken, req.body.password, {
         ip: req.ip,
         now: clock.now(),
