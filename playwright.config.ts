@@ -23,7 +23,12 @@ process.env.E2E_MAILBOX_URL ??= `http://127.0.0.1:${appPort + 2}`;
  * teardown project runs whether or not those passed): the server's test clock and its accrual move
  * every member's investments, and the transfer fee is every member's fee.
  */
-const ALONE = ['**/invest-and-claim.spec.ts', '**/admin-transfer-fee.spec.ts', '**/console-idle.spec.ts'];
+const ALONE = [
+  '**/invest-and-claim.spec.ts',
+  '**/admin-transfer-fee.spec.ts',
+  '**/console-idle.spec.ts',
+  '**/step-up.spec.ts',
+];
 
 const chromium = {
   ...devices['Desktop Chrome'],

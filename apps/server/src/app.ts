@@ -33,6 +33,7 @@ import type { OperatorOperations } from './modules/admin/admin-commands.js';
 import { internalRoutes } from './modules/admin/internal.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { type Auth, createAuth } from './modules/auth/better-auth.js';
+import { securityRoutes } from './modules/auth/security.routes.js';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { depositAdminRoutes } from './modules/deposits/deposits.admin.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(transactionRoutes, { prefix: '/api' });
   await app.register(referralRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
+  await app.register(securityRoutes, { prefix: '/api' });
   await app.register(realtimeRoutes, { prefix: '/api', listen: opts.listen });
 
   if (serveWeb && webDist !== null) await serveWebApp(app, webDist);

@@ -28,6 +28,12 @@ export const COPIED_INDICATOR_MS = 2_000;
 export const RESET_LINK_VALID_MINUTES = 30;
 /** How long an e-mail verification link works (once). */
 export const VERIFICATION_LINK_VALID_HOURS = 24;
+/** How recent a proof of identity must be for what changes where money goes (step-up). */
+export const STEP_UP_WINDOW_MINUTES = 5;
+/** How many sign-ins and failed attempts Password & Security lists. */
+export const SIGN_IN_HISTORY_LIMIT = 50;
+/** How long the "this was not me" link of a new-sign-in alert works (it works once). */
+export const SIGN_IN_ALERT_LINK_VALID_HOURS = 72;
 
 export const TOAST = {
   durationMs: 4_000,

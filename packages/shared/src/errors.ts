@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'VERIFICATION_LINK_INVALID',
   'INVALID_CREDENTIALS',
   'INVALID_PASSWORD',
+  /** A change to where money goes, without a proof of identity from the last few minutes: prove it, then retry. */
+  'STEP_UP_REQUIRED',
   'NO_CHANGES',
   'RATE_LIMITED',
   'CONFLICT',

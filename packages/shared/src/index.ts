@@ -18,6 +18,7 @@ export * from './schemas/fields.js';
 export * from './schemas/forms.js';
 export * from './schemas/money.js';
 export * from './schemas/passkeys.js';
+export * from './schemas/security.js';
 export * from './schemas/sessions.js';
 export * from './schemas/settings.js';
 export * from './schemas/system.js';

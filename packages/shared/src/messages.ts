@@ -319,6 +319,32 @@ export const twoFactorMessages = {
   backToLogin: 'Back to login',
 } as const;
 
+/** Sign-in history, new-sign-in alerts and step-up (ours: the specification is silent). */
+export const securityMessages = {
+  stepUpRequired: 'Please confirm it is you: enter your password to continue',
+  stepUpTitle: 'Confirm it is you',
+  stepUpBody: 'For your safety, changes to where your money goes need your password again.',
+  stepUpPassword: 'Password',
+  stepUpConfirm: 'Confirm',
+  stepUpConfirming: 'Confirming...',
+  historyTitle: 'Sign-in history',
+  historyDescription: 'The last 50 sign-ins and failed attempts on your account.',
+  historyEmpty: 'No sign-ins recorded yet.',
+  failedToFetchHistory: 'Failed to fetch sign-in history',
+  succeeded: 'Signed in',
+  failed: 'Failed attempt',
+  methods: { password: 'Password' },
+  secureAccountTitle: 'Secure your account',
+  secureAccountLead:
+    'A sign-in to your account that was not you: every session is signed out, and you choose a new password.',
+  secureAccountWorking: 'Securing your account...',
+  secureAccountDone:
+    'Every session of your account has been signed out. We have sent you an e-mail to choose a new password.',
+  secureAccountInvalid: 'This link is invalid, has expired or was already used.',
+  secureAccountMissing: 'This link is incomplete. Open it from the e-mail again.',
+  backToLogin: 'Go to login',
+} as const;
+
 /** Investments, plans, transfer and history screens (ours, where the specification is silent). */
 export const moneyScreenMessages = {
   /** The history chips; 'Deposit' and 'Withdrawal' are the specification's, the rest ours. */

@@ -1,6 +1,15 @@
-import { adminMessages, can, isOperatorRole, messages, type Permission, UNATTENDED_HEADER } from '@meridian/shared';
+import {
+  adminMessages,
+  can,
+  isOperatorRole,
+  messages,
+  type Permission,
+  securityMessages,
+  UNATTENDED_HEADER,
+} from '@meridian/shared';
 import type { FastifyRequest } from 'fastify';
 import { touchConsoleSession } from '../core/auth/console-activity.js';
+import { hasFreshProof } from '../core/auth/proof.js';
 import { hasSecondFactor } from '../core/auth/second-factor.js';
 import type { RecalledSession } from '../core/auth/session-reader.js';
 import type { UserRow } from '../core/users/users.queries.js';
@@ -81,6 +90,18 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
   if (request.recalled) request.server.deps.rememberedSessions.forget(request.recalled.token);
   await requireActiveUser(request);
   return currentUser(request);
+}
+
+/**
+ * After requireUser or requireActiveUser, on what changes where money goes (payout details, the
+ * password, a withdrawal): the session must have proved its user within the last few minutes, by the
+ * app's clock. Otherwise 403 STEP_UP_REQUIRED, and the web app asks for the proof and tries again.
+ */
+export async function requireFreshProof(request: FastifyRequest): Promise<void> {
+  const { db, clock } = request.server.deps;
+  if (!request.sessionToken || !(await hasFreshProof(db, request.sessionToken, clock.now()))) {
+    throw new AppError('STEP_UP_REQUIRED', securityMessages.stepUpRequired);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { onDemand } from '../lib/on-demand';
 import { toasterHost } from '../lib/toast';
 import { FallbackToast } from './fallback-toast';
+import { StepUpHost } from './step-up-host';
 
 const loadToaster = onDemand(async () => (await import('./themed-toaster')).ThemedToaster);
 
@@ -31,6 +32,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
       {children}
       <ToasterHost />
       <FallbackToast />
+      <StepUpHost />
     </QueryClientProvider>
   );
 }

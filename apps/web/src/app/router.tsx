@@ -84,6 +84,12 @@ function routes(queryClient: QueryClient): RouteObject[] {
                 Component: (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage,
               }),
             },
+            {
+              path: 'secure-account',
+              lazy: async () => ({
+                Component: (await import('../features/auth/pages/secure-account-page')).SecureAccountPage,
+              }),
+            },
           ],
         },
         {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest, errorMessage, errorMessageOr } from './api-client';
 import { connection } from './connection';
+import { stepUpPrompt } from './step-up';
 
 type Call = { url: string; init: RequestInit };
 
@@ -185,5 +186,60 @@ describe('errorMessage and errorMessageOr', () => {
       expect(errorMessageOr(new ApiError(code, messages.unknownError, 500), failed), code).toBe(failed);
     }
     expect(errorMessageOr(new Error('Boom'), failed)).toBe(failed);
+  });
+});
+
+describe('apiRequest and step-up', () => {
+  const refusal = () => json(403, { error: { code: 'STEP_UP_REQUIRED', message: 'Please confirm it is you' } });
+
+  it('asks once for the proof, then sends the same request again with the same Idempotency-Key', async () => {
+    let answers = 0;
+    const calls = stubFetch(() => (answers++ === 0 ? refusal() : json(201, { ok: true })));
+    const asked: boolean[] = [];
+    const stop = stepUpPrompt.subscribe((open) => {
+      asked.push(open);
+      if (open) queueMicrotask(() => stepUpPrompt.finish(true));
+    });
+    try {
+      const answer = await apiRequest('/api/withdrawals', { method: 'POST', body: { a: 1 }, idempotencyKey: 'k-7' });
+      expect(answer).toEqual({ ok: true });
+    } finally {
+      stop();
+    }
+    expect(asked).toEqual([true, false]);
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.init.body).toBe(JSON.stringify({ a: 1 }));
+      expect((call.init.headers as Record<string, string>)['Idempotency-Key']).toBe('k-7');
+    }
+  });
+
+  it('fails with the server’s message when the user cancels, and never asks twice for one request', async () => {
+    const calls = stubFetch(refusal);
+    const stop = stepUpPrompt.subscribe((open) => {
+      if (open) queueMicrotask(() => stepUpPrompt.finish(false));
+    });
+    try {
+      const error = await apiErrorOf(apiRequest('/api/payout-details', { method: 'PUT', body: {} }));
+      expect(error).toMatchObject({ code: 'STEP_UP_REQUIRED', status: 403, message: 'Please confirm it is you' });
+    } finally {
+      stop();
+    }
+    expect(calls).toHaveLength(1);
+
+    // Proved, but refused again: the retry's refusal is the answer, not a second prompt.
+    let prompts = 0;
+    const stopAgain = stepUpPrompt.subscribe((open) => {
+      if (open) {
+        prompts += 1;
+        queueMicrotask(() => stepUpPrompt.finish(true));
+      }
+    });
+    try {
+      await apiErrorOf(apiRequest('/api/payout-details', { method: 'PUT', body: {} }));
+    } finally {
+      stopAgain();
+    }
+    expect(prompts).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { messages, UNATTENDED_HEADER } from '@meridian/shared';
 import type { z } from 'zod';
 import { isUnattended } from './attention';
 import { connection } from './connection';
+import { stepUpPrompt } from './step-up';
 
 /** A failed API call: `message` is what the user sees, `code` is what the code branches on. */
 export class ApiError extends Error {
@@ -31,6 +32,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Sent as the `Idempotency-Key` header; every money POST needs one (see use-idempotency-key.ts). */
   idempotencyKey?: string;
+  /** Set on the one retry after a step-up, so a refusal then is not asked about again. */
+  steppedUp?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -89,7 +92,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       throw new ApiError('UNKNOWN', messages.unknownError, response.status);
     }
   }
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    // What changes where money goes needs a recent proof: ask for it, then send the same request again
+    // (same body, same Idempotency-Key: the refusal changed nothing).
+    if (error.code === 'STEP_UP_REQUIRED' && !options.steppedUp && (await stepUpPrompt.request())) {
+      return apiRequest(path, { ...options, steppedUp: true });
+    }
+    throw error;
+  }
   if (!schema) return payload as T;
   let parsed: z.ZodSafeParseResult<T>;
   try {

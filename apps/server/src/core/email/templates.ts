@@ -1,4 +1,9 @@
-import { formatCents, RESET_LINK_VALID_MINUTES, VERIFICATION_LINK_VALID_HOURS } from '@meridian/shared';
+import {
+  formatCents,
+  RESET_LINK_VALID_MINUTES,
+  SIGN_IN_ALERT_LINK_VALID_HOURS,
+  VERIFICATION_LINK_VALID_HOURS,
+} from '@meridian/shared';
 
 export type EmailTemplate =
   /** Sent at sign-up, to an address nobody has verified yet: it carries the link, never the name typed. */
@@ -9,6 +14,12 @@ export type EmailTemplate =
   | { kind: 'sign-up-attempt'; loginUrl: string; forgotUrl: string }
   /** `name` is null when the address is not verified: a name typed by whoever signed up is never mailed. */
   | { kind: 'password-reset'; name: string | null; resetUrl: string }
+  /**
+   * A security notice (sent whether or not the address is verified): a sign-in from a browser the
+   * account had not used. No name, only what the owner needs to recognise it, and the link that signs
+   * every session out and starts a password reset.
+   */
+  | { kind: 'security-new-sign-in'; at: string; device: string; ipAddress: string; secureUrl: string }
   | { kind: 'account-activated'; name: string; dashboardUrl: string }
   | {
       kind: 'deposit-processing';
@@ -80,19 +91,21 @@ export const SECRET_TEMPLATES: readonly EmailTemplate['kind'][] = [
   'password-reset',
   'welcome',
   'verify-email',
+  'security-new-sign-in',
 ];
 
 /**
  * The only messages an address whose owner has not verified it yet is sent (the outbox drops every
  * other kind for such an address): the verification link itself, and security notices its owner must
- * get whoever signed up with it. None of them carries the name typed at sign-up. A new security
- * notice (a new-device sign-in, say) belongs here.
+ * get whoever signed up with it (the new-device sign-in among them). None of them carries the name
+ * typed at sign-up.
  */
 export const UNVERIFIED_ADDRESS_KINDS: readonly EmailTemplate['kind'][] = [
   'welcome',
   'verify-email',
   'sign-up-attempt',
   'password-reset',
+  'security-new-sign-in',
 ];
 
 /** What a message carries that must not be kept once it is sent: as written in the text and in the HTML. */
@@ -104,7 +117,9 @@ export function secretsOf(t: EmailTemplate): string[] {
         ? t.resetUrl
         : t.kind === 'welcome' || t.kind === 'verify-email'
           ? t.verifyUrl
-          : null;
+          : t.kind === 'security-new-sign-in'
+            ? t.secureUrl
+            : null;
   return secret === null ? [] : [...new Set([secret, escapeHtml(secret)])];
 }
 
@@ -235,6 +250,24 @@ export function renderEmail(t: EmailTemplate, now: Date = new Date()): RenderedE
         ),
       };
     }
+    case 'security-new-sign-in':
+      return {
+        subject: 'New sign-in to your account',
+        html: layout(
+          `<p>Your Meridian account was just signed in to from a device it had not used before.</p><p>When: ${escapeHtml(t.at)}<br>Device: ${escapeHtml(t.device)}<br>IP: ${escapeHtml(t.ipAddress)}</p><p>If it was you, there is nothing to do.</p><p>If it was not you, <a href="${escapeHtml(t.secureUrl)}">sign out every session and reset your password</a>. The link expires in ${SIGN_IN_ALERT_LINK_VALID_HOURS} hours and works once.</p>`,
+          year,
+        ),
+        text: textLayout(
+          [
+            'Your Meridian account was just signed in to from a device it had not used before.',
+            `When: ${t.at}\nDevice: ${t.device}\nIP: ${t.ipAddress}`,
+            'If it was you, there is nothing to do.',
+            `If it was not you, sign out every session and reset your password: ${t.secureUrl}`,
+            `The link expires in ${SIGN_IN_ALERT_LINK_VALID_HOURS} hours and works once.`,
+          ],
+          year,
+        ),
+      };
     case 'account-activated':
       return {
         subject: 'Your Meridian account is active',

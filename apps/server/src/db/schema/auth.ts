@@ -59,6 +59,11 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** An operator's last request to the console, by the app's clock (NULL: none since sign-in). */
     consoleSeenAt: timestamp('console_seen_at', { withTimezone: true }),
+    /**
+     * When the session's user last proved who they are, by the app's clock: signing in, or a step-up
+     * (core/auth/proof.ts). What changes where money goes needs this within the last few minutes.
+     */
+    provedAt: timestamp('proved_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publishChanged } from '../../core/realtime/publish.js';
 import { referrerForSignUp } from '../../core/users/referral-id.js';
-import { requireUser } from '../../http/guards.js';
+import { requireFreshProof, requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -32,6 +32,7 @@ import {
 import { consumeVerificationLink, dropVerificationLinks } from './email-verification.js';
 import { forwardToAuth } from './forward.js';
 import { passkeyRoutes } from './passkey.routes.js';
+import { noteSignIn } from './sign-ins.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
 const tags = ['auth'];
@@ -56,7 +57,13 @@ const resetPasswordBodySchema = z.strictObject({
  * so no one can rewrite their referral code or role through it.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, db, clock } = app.deps;
+  const { auth, clock, config, db } = app.deps;
+  const attemptOf = (req: Parameters<typeof forwardToAuth>[2]) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
+    cookieHeader: req.headers.cookie,
+    now: clock.now(),
+  });
   const forward = (
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
@@ -123,14 +130,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const email = req.body.email.trim().toLowerCase();
     const onStatus = await startLogin(db, config, req.ip, email);
     const body = { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true };
-    return forward(req, reply, body, onStatus);
+    return forward(req, reply, body, async (status) => {
+      // Recorded before the limit may turn a failure into a 429: it was an attempt all the same.
+      if (status === 200 || status === 401) {
+        const cookie = await noteSignIn(db, config.publicUrl, email, 'password', status === 200, attemptOf(req));
+        if (cookie) reply.header('set-cookie', cookie);
+      }
+      await onStatus(status);
+    });
   });
 
   // Who is asking is checked before what they sent: a visitor is told to log in, not how to fill the form.
   app.post(
     '/change-password',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, requireFreshProof],
       schema: {
         operationId: 'changePassword',
         summary: 'Change the password',

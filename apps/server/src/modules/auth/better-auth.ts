@@ -10,6 +10,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import { recordProof } from '../../core/auth/proof.js';
 import { trustedOrigins } from '../../core/auth/trusted-origins.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
 import { uniqueReferralId } from '../../core/users/referral-id.js';
@@ -151,6 +152,15 @@ export function createAuth(db: Db, config: Config, log: FastifyBaseLogger, clock
       },
     },
     databaseHooks: {
+      // A session is made by proving the password (sign-in, sign-up, a password change): a fresh proof
+      // for step-up. With a second factor, Better Auth makes it only once that factor is verified.
+      session: {
+        create: {
+          async after(session) {
+            await recordProof(db, session.id, clock.now());
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {

@@ -1,7 +1,7 @@
 import { type Session, sessionMessages } from '@meridian/shared';
+import { describeDevice } from '../../core/auth/device-name.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { describeDevice } from './device-name.js';
 import { deleteOtherSessions, deleteUserSession, listLiveSessions, type SessionRow } from './sessions.queries.js';
 
 function toSessionDto(row: SessionRow, currentToken: string): Session {

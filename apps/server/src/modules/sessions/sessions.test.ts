@@ -1,10 +1,10 @@
 import { sessionListSchema, sessionMessages } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeDevice } from '../../core/auth/device-name.js';
 import { rows } from '../../lib/sql.js';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
-import { describeDevice } from './device-name.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireActiveUser, requireUser } from '../../http/guards.js';
+import { currentUser, requireActiveUser, requireFreshProof, requireUser } from '../../http/guards.js';
 import { idempotencyKey, idempotencyKeyHeaders, idempotent } from '../../http/idempotency.js';
 import { cancelRequestRoute } from '../../http/money-queue-routes.js';
 import { errorResponses } from '../../http/openapi.js';
@@ -46,7 +46,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/otp',
     {
-      onRequest: requireActiveUser,
+      onRequest: [requireActiveUser, requireFreshProof],
       schema: {
         operationId: 'requestWithdrawalCode',
         summary: 'E-mail a one-time code for this withdrawal',
@@ -76,7 +76,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals',
     {
-      onRequest: requireActiveUser,
+      onRequest: [requireActiveUser, requireFreshProof],
       schema: {
         operationId: 'createWithdrawal',
         summary: 'File a withdrawal with its code; the amount is held until an operator decides',
@@ -129,7 +129,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/payout-details',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, requireFreshProof],
       schema: {
         operationId: 'savePayoutDetails',
         summary: 'Save the bank and crypto details',

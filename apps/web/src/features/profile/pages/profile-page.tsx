@@ -10,6 +10,7 @@ import { PayoutForm } from '../components/payout-form';
 import { PersonalForm } from '../components/personal-form';
 import { SecurityForm } from '../components/security-form';
 import { SessionsList } from '../components/sessions-list';
+import { SignInHistory } from '../components/sign-in-history';
 import { TwoFactorSection } from '../components/two-factor-section';
 
 const TAB_VALUES = ['personal', 'withdrawal', 'security', 'notifications'] as const;
@@ -67,6 +68,9 @@ export function ProfilePage() {
                 </div>
                 <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
                   <SessionsList />
+                </div>
+                <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+                  <SignInHistory />
                 </div>
               </div>
             )}
