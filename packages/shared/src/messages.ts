@@ -325,6 +325,10 @@ export const securityMessages = {
   stepUpTitle: 'Confirm it is you',
   stepUpBody: 'For your safety, changes to where your money goes need your password again.',
   stepUpPassword: 'Password',
+  /** The same, for an account with an authenticator app: its code is the proof, not the password. */
+  stepUpCodeRequired: 'Please confirm it is you: enter the code from your authenticator app to continue',
+  stepUpCodeBody: 'For your safety, changes to where your money goes need a code from your authenticator app.',
+  stepUpCode: 'Code from your authenticator app',
   stepUpConfirm: 'Confirm',
   stepUpConfirming: 'Confirming...',
   historyTitle: 'Sign-in history',

@@ -100,7 +100,11 @@ export async function readSenderAgain(request: FastifyRequest): Promise<UserRow>
 export async function requireFreshProof(request: FastifyRequest): Promise<void> {
   const { db, clock } = request.server.deps;
   if (!request.sessionToken || !(await hasFreshProof(db, request.sessionToken, clock.now()))) {
-    throw new AppError('STEP_UP_REQUIRED', securityMessages.stepUpRequired);
+    const withCode = request.user?.twoFactorEnabled === true;
+    throw new AppError(
+      'STEP_UP_REQUIRED',
+      withCode ? securityMessages.stepUpCodeRequired : securityMessages.stepUpRequired,
+    );
   }
 }
 

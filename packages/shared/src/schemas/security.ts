@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { messages, securityMessages } from '../messages.js';
 import { strictErrors, text } from './fields.js';
+import { totpCodeSchema } from './two-factor.js';
 
 /**
  * How a sign-in proved who it was. A closed list the second factors extend ('passkey', 'totp'), each
@@ -27,13 +28,23 @@ export type SignInRecord = z.infer<typeof signInRecordSchema>;
 export const signInHistorySchema = z.object({ signIns: z.array(signInRecordSchema) });
 export type SignInHistory = z.infer<typeof signInHistorySchema>;
 
-/** POST /api/auth/step-up: the password again, proving the session's user is at the keyboard. */
-export const stepUpBodySchema = z.strictObject(
-  {
-    password: text(PASSWORD_MAX_LENGTH, messages.invalidRequest).min(1, { error: securityMessages.stepUpRequired }),
-  },
-  strictErrors,
-);
+/**
+ * POST /api/auth/step-up: proof that the session's user is at the keyboard — a code from the
+ * authenticator app when the account has one, else the password (the server says which it takes).
+ */
+export const stepUpBodySchema = z
+  .strictObject(
+    {
+      password: text(PASSWORD_MAX_LENGTH, messages.invalidRequest)
+        .min(1, { error: securityMessages.stepUpRequired })
+        .optional(),
+      code: totpCodeSchema.optional(),
+    },
+    strictErrors,
+  )
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    error: securityMessages.stepUpRequired,
+  });
 export type StepUpBody = z.infer<typeof stepUpBodySchema>;
 export const stepUpAnswerSchema = z.object({ provedAt: z.string() });
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '../../http/guards.js';
 import { answer, errorResponses, publicAccess } from '../../http/openapi.js';
 import { AppError } from '../../lib/app-error.js';
-import { listSignIns, secureAccount, stepUpWithPassword } from './sign-ins.service.js';
+import { listSignIns, secureAccount, stepUp } from './sign-ins.service.js';
 
 const tags = ['auth'];
 
@@ -39,9 +39,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         operationId: 'stepUp',
-        summary: 'Prove it is you again, with the password',
+        summary: 'Prove it is you again: a code from the authenticator app when the account has one, else the password',
         description:
-          'Payout details, the password and withdrawals need a proof from the last 5 minutes (else 403 STEP_UP_REQUIRED). A wrong password counts against the login limits.',
+          'Payout details, the password and withdrawals need a proof from the last 5 minutes (else 403 STEP_UP_REQUIRED). ' +
+          'An account with an authenticator app proves it with a `code` (counted and locked as at sign-in; the password is refused), ' +
+          'any other with its `password` (a wrong one counts against the login limits).',
         tags,
         body: stepUpBodySchema,
         response: { 200: answer('Proved.', stepUpAnswerSchema), ...errorResponses(400, 401, 403, 413, 429) },
@@ -49,7 +51,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.sessionToken) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
-      const at = await stepUpWithPassword(db, auth, config, currentUser(req), req.sessionToken, req.body.password, {
+      const at = await stepUp(db, auth, config, currentUser(req), req.sessionToken, req.body, {
         ip: req.ip,
         now: clock.now(),
       });

@@ -4,6 +4,7 @@ import {
   SIGN_IN_ALERT_LINK_VALID_HOURS,
   type SignInMethod,
   type SignInRecord,
+  type StepUpBody,
   securityMessages,
   sessionMessages,
 } from '@meridian/shared';
@@ -25,6 +26,7 @@ import {
   rememberDevice,
   useAlertLink,
 } from './sign-ins.queries.js';
+import { checkTotp } from './two-factor.service.js';
 
 const DAY_S = 86_400;
 /** Browsers cap a cookie's life at 400 days; each sign-in sets it again. */
@@ -154,23 +156,30 @@ export async function secureAccount(db: Db, auth: Auth, token: string, now: Date
 }
 
 /**
- * A step-up with the password: counted by the login limits exactly as a sign-in is (a wrong one is a
- * failure, past the limit a 429), and on success the session's proof time is now. With a second
- * factor enrolled the proof must be that factor instead (the lead wires it at the merge).
+ * A step-up: the session's proof time becomes now once its user proves it is them again — with the
+ * second factor when the account has an authenticator app (a code, counted and used once exactly as
+ * at sign-in: checkTotp), else with the password (counted by the login limits exactly as a sign-in
+ * is: a wrong one is a failure, past the limit a 429). The other proof is refused, not tried.
  */
-export async function stepUpWithPassword(
+export async function stepUp(
   db: Db,
   auth: Auth,
   config: Parameters<typeof startLogin>[1],
-  user: { id: string; email: string },
+  user: { id: string; email: string; twoFactorEnabled: boolean },
   sessionToken: string,
-  password: string,
+  proof: StepUpBody,
   attempt: Pick<Attempt, 'ip' | 'now'>,
 ): Promise<Date> {
-  const settle = await startLogin(db, config, attempt.ip, user.email);
-  const ok = await passwordMatches(db, auth, user.id, password);
-  await settle(ok ? 200 : 401);
-  if (!ok) throw new AppError('INVALID_PASSWORD', messages.currentPasswordWrong);
+  if (user.twoFactorEnabled) {
+    if (proof.code === undefined) throw new AppError('VALIDATION_FAILED', securityMessages.stepUpCodeRequired);
+    await checkTotp(db, auth, user.id, proof.code);
+  } else {
+    if (proof.password === undefined) throw new AppError('VALIDATION_FAILED', securityMessages.stepUpRequired);
+    const settle = await startLogin(db, config, attempt.ip, user.email);
+    const ok = await passwordMatches(db, auth, user.id, proof.password);
+    await settle(ok ? 200 : 401);
+    if (!ok) throw new AppError('INVALID_PASSWORD', messages.currentPasswordWrong);
+  }
   const sessionId = await sessionIdOf(db, sessionToken);
   if (!sessionId) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
   await recordProof(db, sessionId, attempt.now);

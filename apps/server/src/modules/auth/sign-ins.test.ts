@@ -12,6 +12,7 @@ import { rows } from '../../lib/sql.js';
 import { newKey, TestClient } from '../../test/client.js';
 import { movableClock } from '../../test/clock.js';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/test-app.js';
+import { enrolTotp, totpCode } from '../../test/two-factor.js';
 
 const clock = movableClock();
 let ctx: TestContext;
@@ -295,6 +296,42 @@ describe('step-up', () => {
       newPassword: 'another long password',
     });
     expect(changed.statusCode).toBe(200);
+  });
+
+  it('with an authenticator app the proof is its code, counted and used once; the password is refused', async () => {
+    const { browser, password } = await registered();
+    const { secret } = await enrolTotp(browser, password);
+    clock.advanceDays(STALE);
+    const refused = await browser.send('PUT', '/api/payout-details', payout);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      message: securityMessages.stepUpCodeRequired,
+    });
+
+    const byPassword = await browser.send('POST', '/api/auth/step-up', { password });
+    expect(byPassword.statusCode).toBe(400);
+    expect(byPassword.json().error.message).toBe(securityMessages.stepUpCodeRequired);
+    const wrong = await browser.send('POST', '/api/auth/step-up', { code: await totpCode(secret, 5) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('INVALID_OTP');
+    expect((await browser.send('PUT', '/api/payout-details', payout)).statusCode).toBe(403);
+
+    const code = await totpCode(secret, 1);
+    expect((await browser.send('POST', '/api/auth/step-up', { code })).statusCode).toBe(200);
+    expect((await browser.send('PUT', '/api/payout-details', payout)).statusCode).toBe(200);
+    // The same code again proves nothing: each code works once.
+    clock.advanceDays(STALE);
+    expect((await browser.send('POST', '/api/auth/step-up', { code })).statusCode).toBe(400);
+    expect((await browser.send('PUT', '/api/payout-details', payout)).statusCode).toBe(403);
+  });
+
+  it('refuses a body with neither proof, and a code that is not six digits', async () => {
+    const { browser } = await registered();
+    for (const body of [{}, { code: '12345' }, { code: 'abcdef' }, { password: '' }, { code: 123456 }]) {
+      const res = await browser.send('POST', '/api/auth/step-up', body);
+      expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 400]);
+    }
   });
 
   it('a visitor cannot step up', async () => {
