@@ -337,7 +337,12 @@ export const securityMessages = {
   failedToFetchHistory: 'Failed to fetch sign-in history',
   succeeded: 'Signed in',
   failed: 'Failed attempt',
-  methods: { password: 'Password' },
+  methods: {
+    password: 'Password',
+    totp: 'Password and authenticator code',
+    'recovery-code': 'Password and recovery code',
+    passkey: 'Passkey',
+  },
   secureAccountTitle: 'Secure your account',
   secureAccountLead:
     'A sign-in to your account that was not you: every session is signed out, and you choose a new password.',

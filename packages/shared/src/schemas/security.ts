@@ -5,10 +5,10 @@ import { strictErrors, text } from './fields.js';
 import { totpCodeSchema } from './two-factor.js';
 
 /**
- * How a sign-in proved who it was. A closed list the second factors extend ('passkey', 'totp'), each
- * with its words in securityMessages.methods.
+ * How a sign-in proved who it was, each with its words in securityMessages.methods: the password alone,
+ * the password and then the authenticator's code or a recovery code, or a passkey (both factors).
  */
-export const SIGN_IN_METHODS = ['password'] as const;
+export const SIGN_IN_METHODS = ['password', 'totp', 'recovery-code', 'passkey'] as const;
 export const signInMethodSchema = z.enum(SIGN_IN_METHODS);
 export type SignInMethod = z.infer<typeof signInMethodSchema>;
 

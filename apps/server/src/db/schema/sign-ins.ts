@@ -16,7 +16,7 @@ export const signIns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
     succeeded: boolean('succeeded').notNull(),
-    method: text('method', { enum: ['password'] }).notNull(),
+    method: text('method', { enum: ['password', 'totp', 'recovery-code', 'passkey'] }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },

@@ -32,7 +32,7 @@ import {
 import { consumeVerificationLink, dropVerificationLinks } from './email-verification.js';
 import { forwardToAuth } from './forward.js';
 import { passkeyRoutes } from './passkey.routes.js';
-import { noteSignIn } from './sign-ins.service.js';
+import { attemptOf, noteSignIn } from './sign-ins.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
 const tags = ['auth'];
@@ -58,17 +58,11 @@ const resetPasswordBodySchema = z.strictObject({
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, clock, config, db } = app.deps;
-  const attemptOf = (req: Parameters<typeof forwardToAuth>[2]) => ({
-    ip: req.ip,
-    userAgent: req.headers['user-agent'] ?? null,
-    cookieHeader: req.headers.cookie,
-    now: clock.now(),
-  });
   const forward = (
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
     body?: unknown,
-    onStatus?: (status: number) => Promise<void>,
+    onStatus?: (status: number, response: Response) => Promise<void>,
     answerWith?: unknown,
   ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus, answerWith);
 
@@ -130,10 +124,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const email = req.body.email.trim().toLowerCase();
     const onStatus = await startLogin(db, config, req.ip, email);
     const body = { email, password: req.body.password, rememberMe: req.body.rememberMe ?? true };
-    return forward(req, reply, body, async (status) => {
-      // Recorded before the limit may turn a failure into a 429: it was an attempt all the same.
-      if (status === 200 || status === 401) {
-        const cookie = await noteSignIn(db, config.publicUrl, email, 'password', status === 200, attemptOf(req));
+    return forward(req, reply, body, async (status, response) => {
+      // Recorded before the limit may turn a failure into a 429: it was an attempt all the same. A right
+      // password of an account with a second factor signs nobody in yet: its second step records it.
+      const awaitsSecondStep =
+        status === 200 && ((await response.clone().json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect;
+      if ((status === 200 && !awaitsSecondStep) || status === 401) {
+        const attempt = attemptOf(req, clock.now());
+        const cookie = await noteSignIn(db, config.publicUrl, email, 'password', status === 200, attempt);
         if (cookie) reply.header('set-cookie', cookie);
       }
       await onStatus(status);

@@ -51,7 +51,7 @@ export async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
   body?: unknown,
-  onStatus?: (status: number) => Promise<void>,
+  onStatus?: (status: number, response: Response) => Promise<void>,
   /** Sent instead of Better Auth's body when it succeeds: an answer that must not vary with the account. */
   answer?: unknown,
 ): Promise<FastifyReply> {
@@ -70,7 +70,7 @@ export async function forwardToAuth(
   );
   // Lets the caller act on the outcome before it is relayed, or answer otherwise by throwing
   // (the login limit counts failures only, and turns the failure past the limit into a 429).
-  await onStatus?.(response.status);
+  await onStatus?.(response.status, response);
 
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   const location = response.headers.get('location');

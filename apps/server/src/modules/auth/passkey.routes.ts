@@ -13,12 +13,14 @@ import {
 } from '@meridian/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { markPasskeyUsed } from '../../core/auth/passkeys.js';
+import { markPasskeyUsed, passkeyOwner } from '../../core/auth/passkeys.js';
+import { findUserById } from '../../core/users/users.queries.js';
 import { currentUser, requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession, publicAccess } from '../../http/openapi.js';
 import { limitPasskeySignIn } from './auth-limits.js';
 import type { forwardToAuth } from './forward.js';
 import { listPasskeys, refuseAnotherMembersPasskey, requireOwnPasskey } from './passkeys.service.js';
+import { attemptOf, noteSignInOf } from './sign-ins.service.js';
 
 const tags = ['auth'];
 
@@ -26,7 +28,7 @@ type Forward = (
   req: Parameters<typeof forwardToAuth>[2],
   reply: Parameters<typeof forwardToAuth>[3],
   body?: unknown,
-  onStatus?: (status: number) => Promise<void>,
+  onStatus?: (status: number, response: Response) => Promise<void>,
 ) => Promise<unknown>;
 
 /**
@@ -39,7 +41,7 @@ export async function passkeyRoutes(app: Parameters<FastifyPluginAsyncZod>[0], r
   const forward = async (...args: Parameters<Forward>): Promise<void> => {
     await relay(...args);
   };
-  const { db, config } = app.deps;
+  const { clock, db, config } = app.deps;
 
   app.get(
     '/passkey/generate-register-options',
@@ -122,7 +124,14 @@ export async function passkeyRoutes(app: Parameters<FastifyPluginAsyncZod>[0], r
       const credentialId = req.body.response.id;
       await refuseAnotherMembersPasskey(db, signedIn?.user.id ?? null, credentialId);
       return forward(req, reply, { response: req.body.response }, async (status) => {
-        if (status === 200) await markPasskeyUsed(db, credentialId, new Date());
+        if (status !== 200) return;
+        await markPasskeyUsed(db, credentialId, new Date());
+        // The history and the new-device alert, as for any sign-in (a refused assertion names no account).
+        const owner = await passkeyOwner(db, credentialId);
+        const user = owner ? await findUserById(db, owner) : null;
+        if (!user) return;
+        const cookie = await noteSignInOf(db, config.publicUrl, user, 'passkey', true, attemptOf(req, clock.now()));
+        if (cookie) reply.header('set-cookie', cookie);
       });
     },
   );

@@ -166,6 +166,15 @@ describe('signing in with a passkey', () => {
     );
   });
 
+  it('lists a passkey sign-in in the sign-in history, with its method', async () => {
+    const who = await member();
+    const { key } = await enrol(who);
+    const browser = new TestClient(ctx.app);
+    expect((await passkeySignIn(browser, key)).statusCode).toBe(200);
+    const history = await browser.request('GET', '/api/sign-ins');
+    expect(history.json().signIns[0]).toMatchObject({ method: 'passkey', succeeded: true });
+  });
+
   it('refuses the same assertion twice: each challenge answers once', async () => {
     const who = await member();
     const { key } = await enrol(who);

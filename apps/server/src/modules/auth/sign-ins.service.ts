@@ -9,6 +9,7 @@ import {
   sessionMessages,
 } from '@meridian/shared';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { describeDevice } from '../../core/auth/device-name.js';
 import { recordProof, sessionIdOf } from '../../core/auth/proof.js';
 import { enqueueEmail } from '../../core/email/outbox.js';
@@ -70,7 +71,21 @@ export async function noteSignIn(
   attempt: Attempt,
 ): Promise<string | null> {
   const user = await findUserByEmail(db, email);
-  if (!user) return null;
+  return user ? noteSignInOf(db, publicUrl, user, method, succeeded, attempt) : null;
+}
+
+/**
+ * noteSignIn for a known account: the second step of a sign-in (authenticator or recovery code) and a
+ * passkey sign-in know whose it is, not the address typed.
+ */
+export async function noteSignInOf(
+  db: Db,
+  publicUrl: string,
+  user: { id: string; email: string },
+  method: SignInMethod,
+  succeeded: boolean,
+  attempt: Attempt,
+): Promise<string | null> {
   await insertSignIn(db, {
     userId: user.id,
     at: attempt.now,
@@ -80,6 +95,11 @@ export async function noteSignIn(
     userAgent: attempt.userAgent,
   });
   return succeeded ? noteDevice(db, publicUrl, user, attempt, { alert: true }) : null;
+}
+
+/** What a sign-in attempt records of its request. */
+export function attemptOf(req: FastifyRequest, now: Date): Attempt {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, cookieHeader: req.headers.cookie, now };
 }
 
 /**

@@ -58,6 +58,8 @@ async function registered() {
   const browser = new Browser('203.0.113.1');
   const body = await browser.register();
   const me = (await browser.request('GET', '/api/me')).json() as { id: string };
+  // register() signs in through the API once its address is verified; each test counts from a clean history.
+  await ctx.db.execute(sql`delete from sign_ins where user_id = ${me.id}`);
   return { browser, email: body.email, password: body.password, userId: me.id };
 }
 
@@ -205,6 +207,27 @@ describe('new-device alert', () => {
     expect((await visitor.send('POST', '/api/auth/secure-account', { token: 'x'.repeat(43) })).statusCode).toBe(400);
     expect((await visitor.send('POST', '/api/auth/secure-account', { token: 'a\u0000b' })).statusCode).toBe(400);
     expect((await visitor.send('POST', '/api/auth/secure-account', {})).statusCode).toBe(400);
+  });
+});
+
+describe('sign-ins with a second factor', () => {
+  it('are recorded once, by their second step: a wrong code as a failure, the right one as the sign-in', async () => {
+    const { browser, email, password } = await registered();
+    const { secret } = await enrolTotp(browser, password);
+    const laptop = new Browser('198.51.100.40');
+    const first = await signIn(laptop, email, password);
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+    const wrong = await laptop.send('POST', '/api/auth/two-factor/verify-totp', { code: await totpCode(secret, 5) });
+    expect(wrong.statusCode).toBe(400);
+    const right = await laptop.send('POST', '/api/auth/two-factor/verify-totp', { code: await totpCode(secret, 1) });
+    expect(right.statusCode).toBe(200);
+
+    const { signIns } = signInHistorySchema.parse((await laptop.send('GET', '/api/sign-ins')).json());
+    // The password step signed nobody in: it is not listed.
+    expect(signIns.map((s) => [s.method, s.succeeded])).toEqual([
+      ['totp', true],
+      ['totp', false],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   disableTwoFactorBodySchema,
   recoveryCodesAnswerSchema,
+  type SignInMethod,
   twoFactorEnabledAnswerSchema,
   twoFactorPasswordBodySchema,
   twoFactorStatusAnswerSchema,
@@ -9,11 +10,14 @@ import {
   verifyTotpBodySchema,
 } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findUserById } from '../../core/users/users.queries.js';
 import { currentUser, requireUser } from '../../http/guards.js';
 import { answer, errorResponses, optionalSession } from '../../http/openapi.js';
 import { forwardToAuth } from './forward.js';
 import { recoveryCodeDigest } from './recovery-codes.js';
+import { attemptOf, noteSignInOf } from './sign-ins.service.js';
 import { challengedUserId, checkTotp, takeTryOrRefuse } from './two-factor.service.js';
 import { giveTwoFactorTryBack } from './two-factor-tries.queries.js';
 
@@ -26,12 +30,38 @@ const limits = 'At most 5 wrong codes a minute per account (429 with Retry-After
  * recovery codes reach it only as their HMAC.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, db, readSession } = app.deps;
+  const { auth, clock, config, db, readSession } = app.deps;
+
+  /**
+   * The sign-in history of a sign-in's second step (not of a signed-in member confirming an enrolment):
+   * a refused code is a failed attempt, an accepted one the sign-in (and its browser is noted).
+   */
+  const signInRecorder = (req: FastifyRequest, reply: FastifyReply, userId: string, method: SignInMethod) => {
+    const note = async (succeeded: boolean) => {
+      const user = await findUserById(db, userId);
+      if (!user) return;
+      const cookie = await noteSignInOf(db, config.publicUrl, user, method, succeeded, attemptOf(req, clock.now()));
+      if (cookie) reply.header('set-cookie', cookie);
+    };
+    return {
+      async ifRefused(check: Promise<void>): Promise<void> {
+        try {
+          await check;
+        } catch (refusal) {
+          await note(false);
+          throw refusal;
+        }
+      },
+      async outcome(status: number): Promise<void> {
+        if (status === 200 || (status >= 400 && status < 500)) await note(status === 200);
+      },
+    };
+  };
   const forward = (
     req: Parameters<typeof forwardToAuth>[2],
     reply: Parameters<typeof forwardToAuth>[3],
     body: unknown,
-    onStatus?: (status: number) => Promise<void>,
+    onStatus?: (status: number, response: Response) => Promise<void>,
   ) => forwardToAuth(auth, config.publicUrl, req, reply, body, onStatus);
 
   app.post(
@@ -83,8 +113,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const signedIn = await readSession(req.headers);
       const userId = await challengedUserId(auth, req.headers, signedIn?.user.id ?? null);
-      await checkTotp(db, auth, userId, req.body.code);
-      return forward(req, reply, req.body);
+      const record = signedIn ? null : signInRecorder(req, reply, userId, 'totp');
+      const check = checkTotp(db, auth, userId, req.body.code);
+      await (record ? record.ifRefused(check) : check);
+      return forward(req, reply, req.body, async (status) => record?.outcome(status));
     },
   );
 
@@ -108,9 +140,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const signedIn = await readSession(req.headers);
       const userId = await challengedUserId(auth, req.headers, signedIn?.user.id ?? null);
       await takeTryOrRefuse(db, userId);
+      const record = signedIn ? null : signInRecorder(req, reply, userId, 'recovery-code');
       const body = { code: recoveryCodeDigest(config.sessionSecret, req.body.code), trustDevice: req.body.trustDevice };
       return forward(req, reply, body, async (status) => {
         if (status === 200) await giveTwoFactorTryBack(db, userId);
+        await record?.outcome(status);
       });
     },
   );
