@@ -71,8 +71,10 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     ADMIN_EMAIL: 'admin@meridian.test',
     ADMIN_PASSWORD: 'operator password',
-    // Every suite signs many users up from one address; tests of the limits pass their own values.
+    // Every suite signs many users up from one address, and signs each in (register()); tests of the
+    // limits pass their own values.
     SIGNUP_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
     RESET_LIMIT_PER_IP: '100000',
     RESET_LIMIT_PER_EMAIL: '100000',
     ...env,
