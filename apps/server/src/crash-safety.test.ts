@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { centsToDollarsInput } from '@meridian/shared';
+import { centsToDollarsInput, FOUR_EYES_THRESHOLD_CENTS_DEFAULT } from '@meridian/shared';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
@@ -37,7 +37,11 @@ async function activeFundedMembers(s: ServerProcess, count: number, cents: numbe
   for (let i = 0; i < count; i++) {
     const m = await Member.register(s, `Crash Member ${i}`);
     await s.admin('activate', m.email);
-    await s.admin('adjust', m.email, centsToDollarsInput(cents), 'crash test funding');
+    // In parts below the four-eyes threshold, each booked at once (a larger one waits for a second operator).
+    for (let left = cents; left > 0; left -= FOUR_EYES_THRESHOLD_CENTS_DEFAULT - 1) {
+      const part = Math.min(left, FOUR_EYES_THRESHOLD_CENTS_DEFAULT - 1);
+      await s.admin('adjust', m.email, centsToDollarsInput(part), 'crash test funding');
+    }
     members.push(m);
   }
   return members;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { secretOf, totpCode } from './test/two-factor.js';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -161,11 +162,25 @@ describe('the server process with PGlite', () => {
         body: JSON.stringify({ email: 'ops@meridian.test', password }),
       });
       expect(login.status).toBe(200);
-      // The operator is not sent the members' welcome ('activated within 24 hours') e-mail.
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
+      // The operator is not sent the members' welcome e-mail. The console needs a second factor first:
+      // set up through the real endpoints, its code computed from the secret as an app would.
+      const cookiesOf = (res: Response) =>
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+      let cookie = cookiesOf(login);
+      const post = (path: string, body: unknown) =>
+        fetch(`http://127.0.0.1:${firstPort}/api/auth/two-factor/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: publicUrl, cookie },
+          body: JSON.stringify(body),
+        });
+      const { totpURI } = (await (await post('enable', { password })).json()) as { totpURI: string };
+      const confirmed = await post('verify-totp', { code: await totpCode(secretOf(totpURI)) });
+      expect(confirmed.status).toBe(200);
+      // Turning the second factor on gives the session a fresh cookie.
+      cookie = cookiesOf(confirmed) || cookie;
       const mailbox = (await (
         await fetch(`http://127.0.0.1:${firstPort}/api/admin/mailbox`, { headers: { cookie } })
       ).json()) as { items: unknown[] };
