@@ -2,38 +2,16 @@
 // beside the member's; the console's sections reached through its navigation.
 import { adminMessages, type Settings } from '@meridian/shared';
 import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './env';
-import { codeAt, enrolViaApi, unusedStep, withOperatorTotp } from './totp';
+import { signInOperator } from './operator';
 import { appOrigin, makeUser, registerViaApi, type TestUser } from './users';
 
 /**
  * Signs `page`'s context in as the operator the e2e server seeds (E2E_ADMIN), through the API: the
- * login form has journeys of its own, and the console is what these journeys are about. The console
- * requires a second factor: the first sign-in of a run sets up the operator's authenticator through
- * the real endpoints, and every later one gives a code computed from its secret (support/totp.ts).
+ * login form has journeys of its own, and the console is what these journeys are about (see
+ * signInOperator for the second factor).
  */
 export async function signInAsAdmin(page: Page, origin = appOrigin()): Promise<void> {
-  await withOperatorTotp(async (state) => {
-    const res = await page.request.post(`${origin}/api/auth/sign-in/email`, {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-      headers: { origin },
-    });
-    if (!res.ok()) throw new Error(`signing in as ${E2E_ADMIN.email} failed: ${res.status()} ${await res.text()}`);
-    const answer = (await res.json()) as { twoFactorRedirect?: boolean };
-    if (!answer.twoFactorRedirect) {
-      const { secret, step } = await enrolViaApi(page.request, origin, E2E_ADMIN.password);
-      return { secret, lastStep: step };
-    }
-    if (!state.secret) throw new Error(`${E2E_ADMIN.email} has a second factor this run did not set up`);
-    const step = await unusedStep(state.lastStep);
-    const verified = await page.request.post(`${origin}/api/auth/two-factor/verify-totp`, {
-      data: { code: await codeAt(state.secret, step) },
-      headers: { origin },
-    });
-    if (!verified.ok())
-      throw new Error(`the operator's code was refused: ${verified.status()} ${await verified.text()}`);
-    return { secret: state.secret, lastStep: step };
-  });
+  await signInOperator(page.request, origin);
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

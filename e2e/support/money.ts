@@ -1,12 +1,37 @@
 // Helpers for the money journeys (plans, investments, transfers, history, referrals).
-import { centsToDollarsInput } from '@meridian/shared';
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { centsToDollarsInput, FOUR_EYES_THRESHOLD_CENTS_DEFAULT } from '@meridian/shared';
+import { expect, type Locator, type Page, type Route, request } from '@playwright/test';
 import { mailCount, waitForMail } from './mailbox';
+import { signInOperator } from './operator';
 import { appOrigin, createActiveUser, runAdmin, type TestUser } from './users';
 
-/** Moves money into `email`'s balance through the books (`npm run admin -- adjust`). */
+/**
+ * Moves money into `email`'s balance through the books (`npm run admin -- adjust`). At or above the
+ * four-eyes threshold the command (one operator) only records the adjustment, and the seeded operator
+ * gives the second approval through the console's API, as on a real platform.
+ */
 export async function fund(email: string, cents: number, reason = 'E2E funding'): Promise<void> {
   await runAdmin(['adjust', email, centsToDollarsInput(cents), reason]);
+  if (cents >= FOUR_EYES_THRESHOLD_CENTS_DEFAULT) await approveAdjustmentOf(email);
+}
+
+async function approveAdjustmentOf(email: string): Promise<void> {
+  const origin = appOrigin();
+  const operator = await request.newContext();
+  try {
+    await signInOperator(operator, origin);
+    const awaiting = await operator.get(`${origin}/api/admin/adjustments`);
+    expect(awaiting.ok(), `adjustments: ${awaiting.status()}`).toBe(true);
+    const { items } = (await awaiting.json()) as { items: { id: string; userEmail: string }[] };
+    const mine = items.find((a) => a.userEmail === email);
+    if (!mine) throw new Error(`no adjustment of ${email} awaits approval`);
+    const approved = await operator.post(`${origin}/api/admin/adjustments/${mine.id}/approve`, {
+      headers: { origin, 'idempotency-key': `e2e-fund-${mine.id}` },
+    });
+    expect(approved.ok(), `approve: ${approved.status()} ${await approved.text()}`).toBe(true);
+  } finally {
+    await operator.dispose();
+  }
 }
 
 /** A new active user signed in within `page`'s context, with `cents` on their balance. */
