@@ -1,7 +1,7 @@
 // Journey: a phone number is digits (with a leading +, spaces, dashes and brackets), at least ten of
 // them. Letters are refused with the specification's message on the register form and on the
 // profile form alike (both use the shared schema), and a formatted number is taken as typed.
-import { messages } from '@meridian/shared';
+import { messages, verifyEmailTexts } from '@meridian/shared';
 import { expect, test } from '@playwright/test';
 import { dismissToast, expectToast, pickCountry } from './support/ui';
 import { createActiveUser, makeUser } from './support/users';
@@ -31,7 +31,8 @@ test('the register form refuses letters and stray characters in the phone, and t
   await field('Phone Number').fill('+1 (555) 010-0200');
   await register.click();
   await expectToast(page, messages.accountCreated);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A sign-up signs no one in: it asks the member to open the e-mailed link.
+  await expect(page.getByRole('heading', { name: verifyEmailTexts.checkInboxTitle })).toBeVisible();
 });
 
 test('the profile form shows the phone message under the field and saves nothing', async ({ page }) => {
