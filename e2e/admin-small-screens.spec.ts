@@ -4,7 +4,7 @@
 // adjust dialog says a debit larger than the balance would be refused. On the desk the same records
 // are tables, and the console's side bar runs the page's full height.
 import { adminMessages } from '@meridian/shared';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { createMemberViaConsole, expect, openSection, test } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -48,19 +48,28 @@ const shownText = (page: Page, text: string) => page.getByText(text, { exact: tr
 const card = (page: Page, caption: string, text: string | RegExp) =>
   page.getByRole('list', { name: caption }).getByRole('listitem').filter({ hasText: text });
 
-/** A member with $25.00 from an adjustment, and one with nothing, both activated from the console. */
-async function twoMembers(admin: Page, browser: import('@playwright/test').Browser) {
-  const context = await browser.newContext();
+/**
+ * A member with $25.00 from an adjustment, and one with nothing, both activated from the console; each
+ * signs up in a browser of their own (a verification link opened in a browser signed in as another
+ * member is refused).
+ */
+async function twoMembers(admin: Page, browser: Browser) {
+  const contexts: BrowserContext[] = [];
+  const ownBrowser = async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    return context.newPage();
+  };
   try {
-    const funded = await createMemberViaConsole(admin, await context.newPage(), 2_500);
-    const empty = await createMemberViaConsole(admin, await context.newPage(), 0);
+    const funded = await createMemberViaConsole(admin, await ownBrowser(), 2_500);
+    const empty = await createMemberViaConsole(admin, await ownBrowser(), 0);
     const idOf = async (email: string) => {
       const res = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
       return ((await res.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
     };
     return { funded: { ...funded, id: await idOf(funded.email) }, empty: { ...empty, id: await idOf(empty.email) } };
   } finally {
-    await context.close();
+    for (const context of contexts) await context.close();
   }
 }
 

@@ -4,7 +4,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createFundedUser, expectMenuBalance, summaryFigure, transferForm } from './support/money';
 import { dismissToast, expectToast, toasts, toastsDrawn } from './support/ui';
-import { createActiveUser, createActiveUserElsewhere, makeUser, openVerificationLink, runAdmin } from './support/users';
+import {
+  appOrigin,
+  createActiveUser,
+  createActiveUserElsewhere,
+  makeUser,
+  openVerificationLink,
+  runAdmin,
+} from './support/users';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -220,7 +229,8 @@ test.describe('referral link copy', () => {
       await createActiveUser(page);
       await page.goto(path);
       const field = page.getByLabel('Referral Link', { exact: true });
-      await expect(field).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/\?refId=[^&\s]+$/);
+      // The platform's public address, where the journeys open it.
+      await expect(field).toHaveValue(new RegExp(`^${escapeRegExp(appOrigin())}/\\?refId=[^&\\s]+$`));
       const link = await field.inputValue();
 
       const copy = page.getByRole('button', { name: 'Copy', exact: true });
