@@ -1,6 +1,14 @@
 // Helpers for the money journeys (plans, investments, transfers, history, referrals).
 import { centsToDollarsInput, FOUR_EYES_THRESHOLD_CENTS_DEFAULT } from '@meridian/shared';
-import { expect, type Locator, type Page, type Route, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  type Locator,
+  type Page,
+  type Route,
+  request,
+} from '@playwright/test';
 import { mailCount, waitForMail } from './mailbox';
 import { signInOperator } from './operator';
 import { appOrigin, createActiveUser, runAdmin, type TestUser } from './users';
@@ -15,23 +23,36 @@ export async function fund(email: string, cents: number, reason = 'E2E funding')
   if (cents >= FOUR_EYES_THRESHOLD_CENTS_DEFAULT) await approveAdjustmentOf(email);
 }
 
+/**
+ * The seeded operator, signed in once per worker (a sign-in waits for a fresh authenticator step) and
+ * signed in again when the session has ended (a journey that moves the clock past the console's idle limit).
+ */
+let operator: APIRequestContext | null = null;
+
+async function operatorGet(origin: string, path: string): Promise<{ context: APIRequestContext; answer: APIResponse }> {
+  for (let attempt = 0; ; attempt += 1) {
+    if (!operator) {
+      operator = await request.newContext();
+      await signInOperator(operator, origin);
+    }
+    const answer = await operator.get(`${origin}${path}`);
+    if (answer.status() !== 401 || attempt > 0) return { context: operator, answer };
+    await operator.dispose();
+    operator = null;
+  }
+}
+
 async function approveAdjustmentOf(email: string): Promise<void> {
   const origin = appOrigin();
-  const operator = await request.newContext();
-  try {
-    await signInOperator(operator, origin);
-    const awaiting = await operator.get(`${origin}/api/admin/adjustments`);
-    expect(awaiting.ok(), `adjustments: ${awaiting.status()}`).toBe(true);
-    const { items } = (await awaiting.json()) as { items: { id: string; userEmail: string }[] };
-    const mine = items.find((a) => a.userEmail === email);
-    if (!mine) throw new Error(`no adjustment of ${email} awaits approval`);
-    const approved = await operator.post(`${origin}/api/admin/adjustments/${mine.id}/approve`, {
-      headers: { origin, 'idempotency-key': `e2e-fund-${mine.id}` },
-    });
-    expect(approved.ok(), `approve: ${approved.status()} ${await approved.text()}`).toBe(true);
-  } finally {
-    await operator.dispose();
-  }
+  const { context, answer } = await operatorGet(origin, '/api/admin/adjustments');
+  expect(answer.ok(), `adjustments: ${answer.status()}`).toBe(true);
+  const { items } = (await answer.json()) as { items: { id: string; userEmail: string }[] };
+  const mine = items.find((a) => a.userEmail === email);
+  if (!mine) throw new Error(`no adjustment of ${email} awaits approval`);
+  const approved = await context.post(`${origin}/api/admin/adjustments/${mine.id}/approve`, {
+    headers: { origin, 'idempotency-key': `e2e-fund-${mine.id}` },
+  });
+  expect(approved.ok(), `approve: ${approved.status()} ${await approved.text()}`).toBe(true);
 }
 
 /** A new active user signed in within `page`'s context, with `cents` on their balance. */
