@@ -1,5 +1,5 @@
 import { twoFactorMessages, twoFactorPasswordBodySchema, verifyTotpBodySchema } from '@meridian/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { renderSVG } from 'uqr';
 import { meQueryKey } from '../../lib/api/query-keys';
@@ -48,16 +48,9 @@ function PasswordStep({
   onCancel?: (() => void) | undefined;
 }) {
   const form = useZodForm(twoFactorPasswordBodySchema, { defaultValues: { password: '' } });
-  const [pending, setPending] = useState(false);
+  const enable = useMutation({ mutationFn: enableTwoFactor });
   const submit = useSubmit({
-    run: async ({ password }: { password: string }) => {
-      setPending(true);
-      try {
-        return await enableTwoFactor(password);
-      } finally {
-        setPending(false);
-      }
-    },
+    run: ({ password }: { password: string }) => enable.mutateAsync(password),
     form,
     onSuccess: onEnrolled,
   });
@@ -68,7 +61,7 @@ function PasswordStep({
         {(field) => <PasswordInput autoComplete="current-password" {...field} />}
       </FormField>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={enable.isPending}>
           {twoFactorMessages.turnOn}
         </Button>
         {onCancel && (
@@ -83,16 +76,9 @@ function PasswordStep({
 
 function ScanStep({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: () => void }) {
   const form = useZodForm(verifyTotpBodySchema, { defaultValues: { code: '' } });
-  const [pending, setPending] = useState(false);
+  const confirm = useMutation({ mutationFn: verifyTotp });
   const submit = useSubmit({
-    run: async ({ code }: { code: string }) => {
-      setPending(true);
-      try {
-        return await verifyTotp({ code });
-      } finally {
-        setPending(false);
-      }
-    },
+    run: ({ code }: { code: string }) => confirm.mutateAsync({ code }),
     success: twoFactorMessages.enabled,
     form,
     onSuccess: onConfirmed,
@@ -123,8 +109,8 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirme
       <FormField name="code" label={twoFactorMessages.codeLabel}>
         {(field) => <Input inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...field} />}
       </FormField>
-      <Button type="submit" loading={pending} className="self-start">
-        {pending ? twoFactorMessages.confirming : twoFactorMessages.confirm}
+      <Button type="submit" loading={confirm.isPending} className="self-start">
+        {confirm.isPending ? twoFactorMessages.confirming : twoFactorMessages.confirm}
       </Button>
     </Form>
   );

@@ -4,7 +4,7 @@ import {
   twoFactorMessages,
   twoFactorPasswordBodySchema,
 } from '@meridian/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RecoveryCodes } from '../../../components/two-factor/recovery-codes';
 import { TotpEnrolment } from '../../../components/two-factor/totp-enrolment';
@@ -60,16 +60,9 @@ export function TwoFactorSection() {
 function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useZodForm(twoFactorPasswordBodySchema, { defaultValues: { password: '' } });
-  const [pending, setPending] = useState(false);
+  const regenerate = useMutation({ mutationFn: regenerateRecoveryCodes });
   const submit = useSubmit({
-    run: async ({ password }: { password: string }) => {
-      setPending(true);
-      try {
-        return await regenerateRecoveryCodes(password);
-      } finally {
-        setPending(false);
-      }
-    },
+    run: ({ password }: { password: string }) => regenerate.mutateAsync(password),
     success: twoFactorMessages.regenerated,
     form,
     onSuccess: (answer) => setCodes(answer.backupCodes),
@@ -82,7 +75,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
         {(field) => <PasswordInput autoComplete="current-password" {...field} />}
       </FormField>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={regenerate.isPending}>
           {twoFactorMessages.regenerate}
         </Button>
         <Button type="button" variant="secondary" onClick={onClose}>
@@ -96,16 +89,9 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
 function TurnOff({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(disableTwoFactorBodySchema, { defaultValues: { password: '', code: '' } });
-  const [pending, setPending] = useState(false);
+  const turnOff = useMutation({ mutationFn: disableTwoFactor });
   const submit = useSubmit({
-    run: async (body: DisableTwoFactorBody) => {
-      setPending(true);
-      try {
-        return await disableTwoFactor(body);
-      } finally {
-        setPending(false);
-      }
-    },
+    run: (body: DisableTwoFactorBody) => turnOff.mutateAsync(body),
     success: twoFactorMessages.disabled,
     form,
     onSuccess: () => {
@@ -124,7 +110,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
         {(field) => <Input inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...field} />}
       </FormField>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="danger" loading={pending}>
+        <Button type="submit" variant="danger" loading={turnOff.isPending}>
           {twoFactorMessages.turnOff}
         </Button>
         <Button type="button" variant="secondary" onClick={onClose}>
